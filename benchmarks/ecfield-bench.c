@@ -1,0 +1,201 @@
+#define _GNU_SOURCE 1
+#include "bench.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dispatch/cpu.h"
+#include "ecfield/ecfield.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+static inline uint64_t ticks(void) { return __rdtsc(); }
+#define TICKS_NAME "rdtsc"
+#elif defined(__aarch64__)
+static inline uint64_t ticks(void)
+{
+	uint64_t v;
+	__asm__ volatile("isb; mrs %0, cntvct_el0" : "=r"(v));
+	return v;
+}
+#define TICKS_NAME "cntvct"
+#else
+static inline uint64_t ticks(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+#define TICKS_NAME "ns"
+#endif
+
+static const char *opt_filter;
+static int opt_json;
+static int opt_samples = 201;
+
+static double now_ns(clockid_t c)
+{
+	struct timespec ts;
+	clock_gettime(c, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+void bench_sink(const void *p, size_t len)
+{
+	static volatile uint8_t sink;
+	const uint8_t *b = p;
+	for (size_t i = 0; i < len; i++)
+		sink ^= b[i];
+}
+
+size_t bench_tiers(uint32_t flags[4], const char *names[4])
+{
+	size_t k = 0;
+	flags[k] = 0;
+	names[k++] = "portable";
+	if (ecfi_cpu_supported_kernels() & ECFI_KERNEL_MULX_ADX) {
+		flags[k] = ECFI_KERNEL_MULX_ADX;
+		names[k++] = "mulx_adx";
+	}
+	return k;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static double median(double *v, size_t n)
+{
+	qsort(v, n, sizeof *v, cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static int matches(const char *field, const char *op, const bench_variant *v)
+{
+	if (!opt_filter)
+		return 1;
+	char row[256];
+	snprintf(row, sizeof row, "%s/%s/%s/%s", field, op, v->kernel, v->call);
+	return strstr(row, opt_filter) != NULL;
+}
+
+#define MAX_VARIANTS 8
+
+void bench_group(const char *field, const char *op, const bench_variant *all, size_t nall)
+{
+	bench_variant v[MAX_VARIANTS];
+	size_t nv = 0;
+	for (size_t i = 0; i < nall && nv < MAX_VARIANTS; i++)
+		if (matches(field, op, &all[i]))
+			v[nv++] = all[i];
+	if (nv == 0)
+		return;
+	uint32_t saved = ecfi_cpu_set_kernels(ecfi_cpu_supported_kernels());
+
+	/* Calibrate: enough calls per sample for about 40 microseconds. */
+	long iters[MAX_VARIANTS];
+	for (size_t i = 0; i < nv; i++) {
+		ecfi_cpu_set_kernels(v[i].flags);
+		iters[i] = 1;
+		for (;;) {
+			double t0 = now_ns(CLOCK_MONOTONIC);
+			v[i].body(v[i].state, iters[i]);
+			double dt = now_ns(CLOCK_MONOTONIC) - t0;
+			if (dt > 40000 || iters[i] > (1L << 24))
+				break;
+			iters[i] *= 2;
+		}
+	}
+	size_t ns = (size_t)opt_samples;
+	double *tk = calloc(ns * nv, sizeof *tk), *nsv = calloc(ns * nv, sizeof *nsv);
+	double *ratio = calloc(ns * nv, sizeof *ratio);
+	size_t *kept = calloc(nv, sizeof *kept);
+	if (!tk || !nsv || !ratio || !kept) {
+		fprintf(stderr, "out of memory\n");
+		exit(1);
+	}
+	for (size_t s = 0; s < ns + 10; s++) { /* 10 warm-up rounds, then samples */
+		double cur[MAX_VARIANTS];
+		int ok = 1;
+		for (size_t i = 0; i < nv; i++) {
+			ecfi_cpu_set_kernels(v[i].flags);
+			double c0 = now_ns(CLOCK_THREAD_CPUTIME_ID), w0 = now_ns(CLOCK_MONOTONIC);
+			uint64_t t0 = ticks();
+			v[i].body(v[i].state, iters[i]);
+			uint64_t t1 = ticks();
+			double w1 = now_ns(CLOCK_MONOTONIC), c1 = now_ns(CLOCK_THREAD_CPUTIME_ID);
+			/* Drop a round in which the thread was descheduled. */
+			if (c1 - c0 < 0.9 * (w1 - w0))
+				ok = 0;
+			cur[i] = (double)(t1 - t0) / (double)iters[i];
+			if (s >= 10) {
+				tk[i * ns + kept[i]] = cur[i];
+				nsv[i * ns + kept[i]] = (w1 - w0) / (double)iters[i];
+			}
+		}
+		if (s < 10 || !ok)
+			continue;
+		for (size_t i = 0; i < nv; i++) {
+			ratio[i * ns + kept[i]] = cur[i] / cur[0];
+			kept[i]++;
+		}
+	}
+	for (size_t i = 0; i < nv; i++) {
+		size_t k = kept[i] ? kept[i] : 1;
+		double mt = median(tk + i * ns, k), mn = median(nsv + i * ns, k);
+		double mint = tk[i * ns]; /* sorted by median() */
+		double mr = median(ratio + i * ns, k);
+		if (opt_json)
+			printf("{\"field\":\"%s\",\"op\":\"%s\",\"kernel\":\"%s\",\"call\":\"%s\",\"ns\":%.2f,"
+			       "\"ticks\":%.1f,\"min_ticks\":%.1f,\"vs_first\":%.3f,\"first\":\"%s/%s\",\"samples\":%zu}\n",
+			       field, op, v[i].kernel, v[i].call, mn, mt, mint, mr, v[0].kernel, v[0].call, kept[i]);
+		else
+			printf("%-7s %-12s %-9s %-8s %10.2f %10.1f %10.1f %8.3f\n", field, op, v[i].kernel, v[i].call, mn,
+			       mt, mint, mr);
+	}
+	fflush(stdout);
+	free(tk);
+	free(nsv);
+	free(ratio);
+	free(kept);
+	ecfi_cpu_set_kernels(saved);
+}
+
+static void usage(void)
+{
+	printf("usage: ecfield-bench [--json] [--filter SUBSTRING] [--samples N]\n"
+	       "  Rows are field/op/kernel/call; --filter keeps rows containing SUBSTRING,\n"
+	       "  e.g. --filter p256/mul/ or --filter /mulx_adx/.\n"
+	       "  Pin it for stable figures: taskset -c 1 ecfield-bench\n");
+}
+
+int main(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--json") == 0)
+			opt_json = 1;
+		else if (strcmp(argv[i], "--filter") == 0 && i + 1 < argc)
+			opt_filter = argv[++i];
+		else if (strcmp(argv[i], "--samples") == 0 && i + 1 < argc)
+			opt_samples = atoi(argv[++i]) > 10 ? atoi(argv[++i - 1]) : 11;
+		else {
+			usage();
+			return strcmp(argv[i], "--help") == 0 ? 0 : 2;
+		}
+	}
+	if (opt_json)
+		printf("{\"probe\":\"libecfield\",\"version\":\"%s\",\"kernel\":\"%s\",\"reason\":\"%s\",\"ticks\":\"%s\"}\n",
+		       ecf_version(), ecf_kernel_name(), ecf_kernel_reason(), TICKS_NAME);
+	else
+		printf("# libecfield %s: kernel %s (%s); ticks are %s; medians of %d interleaved samples, latency chains\n"
+		       "%-7s %-12s %-9s %-8s %10s %10s %10s %8s\n",
+		       ecf_version(), ecf_kernel_name(), ecf_kernel_reason(), TICKS_NAME, opt_samples, "field", "op",
+		       "kernel", "call", "ns", "ticks", "min", "vs_first");
+	bench_p256();
+	bench_p256n();
+	return 0;
+}

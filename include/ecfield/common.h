@@ -1,0 +1,49 @@
+/*
+ * libecfield: conventions shared by every field.
+ *
+ * - Elements are structs of 64-bit limbs, least significant limb first. They are
+ *   plain values: copy them with '=', no allocation, no handle.
+ * - Every function is constant time (no branch or memory index depends on the
+ *   value of an element or of a secret argument) unless its name ends in _vartime.
+ * - Outputs may alias inputs unless a function says otherwise.
+ * - Arithmetic functions take valid, non-NULL pointers (like memcpy). Functions
+ *   that parse untrusted input (from_bytes and friends) and table lookups check
+ *   their arguments and return an ecf_status; on error they write zero to the
+ *   output, so no partial result can be mistaken for a value.
+ * - "Canonical" means fully reduced: 0 <= value < modulus.
+ */
+#ifndef ECFIELD_COMMON_H
+#define ECFIELD_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(_WIN32)
+#define ECF_API
+#elif defined(__GNUC__)
+#define ECF_API __attribute__((visibility("default")))
+#else
+#define ECF_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Status codes. ECF_OK is 0; every error is negative. */
+typedef enum ecf_status {
+	ECF_OK = 0,
+	ECF_ERR_NULL = -1,      /**< a pointer documented as required was NULL */
+	ECF_ERR_LENGTH = -2,    /**< a byte string had the wrong length */
+	ECF_ERR_RANGE = -3,     /**< a value was >= the modulus (non-canonical) or an index out of range */
+	ECF_ERR_NOT_SQUARE = -4 /**< no square root exists */
+} ecf_status;
+
+/** A short English name of a status code (never NULL). */
+ECF_API const char *ecf_status_string(int status);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

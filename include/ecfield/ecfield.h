@@ -1,0 +1,44 @@
+/*
+ * libecfield: constant-time, allocation-free prime-field arithmetic with
+ * run-time CPU dispatch. This umbrella header declares the library-wide API
+ * (version, CPU report) and includes every field.
+ */
+#ifndef ECFIELD_ECFIELD_H
+#define ECFIELD_ECFIELD_H
+
+#include <ecfield/common.h>
+#include <ecfield/version.h>
+#include <ecfield/p256.h>
+#include <ecfield/p256n.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The library's version at run time, e.g. "0.1.0" (compare ECF_VERSION_STRING). */
+ECF_API const char *ecf_version(void);
+/** (major << 16) | (minor << 8) | patch of the library at run time. */
+ECF_API uint32_t ecf_version_number(void);
+
+/** CPU feature bits reported by ecf_cpu_detected() and ecf_cpu_allowed(). */
+#define ECF_CPU_X86_BMI2 (1u << 0)
+#define ECF_CPU_X86_ADX (1u << 1)
+#define ECF_CPU_ARM_ASIMD (1u << 8)
+#define ECF_CPU_ARM_PMULL (1u << 9)
+
+/** Features the load-time probe found on this CPU. */
+ECF_API uint32_t ecf_cpu_detected(void);
+/** Features the kernels may use: detected, minus those cleared by the
+ *  ECFIELD_DISABLE environment variable (read once, at load). */
+ECF_API uint32_t ecf_cpu_allowed(void);
+/** Name of the multiplication kernel in use: "mulx_adx" or "portable". */
+ECF_API const char *ecf_kernel_name(void);
+/** One line saying why that kernel was picked, e.g.
+ *  "x86-64: BMI2 and ADX detected" or "x86-64: ADX not detected". */
+ECF_API const char *ecf_kernel_reason(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

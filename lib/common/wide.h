@@ -1,0 +1,75 @@
+/*
+ * 64-bit limb primitives for the portable kernels. With unsigned __int128 they
+ * compile to MUL/ADC; without it (32-bit targets) they use 32-bit halves, so
+ * the portable code builds everywhere. Define ECFI_NO_INT128 to force the
+ * fallback on a 64-bit host (the tests do, to cover it).
+ */
+#ifndef ECFI_WIDE_H
+#define ECFI_WIDE_H
+
+#include <stdint.h>
+
+#if defined(__SIZEOF_INT128__) && !defined(ECFI_NO_INT128)
+#define ECFI_HAVE_INT128 1
+__extension__ typedef unsigned __int128 ecfi_u128;
+#else
+#define ECFI_HAVE_INT128 0
+#endif
+
+/* Returns the low word of a*b + c + d and stores the high word in *hi.
+ * The sum never overflows: (2^64-1)^2 + 2(2^64-1) = 2^128 - 1. */
+static inline uint64_t ecfi_mac(uint64_t *hi, uint64_t a, uint64_t b, uint64_t c, uint64_t d)
+{
+#if ECFI_HAVE_INT128
+	ecfi_u128 t = (ecfi_u128)a * b + c + d;
+	*hi = (uint64_t)(t >> 64);
+	return (uint64_t)t;
+#else
+	uint64_t al = (uint32_t)a, ah = a >> 32, bl = (uint32_t)b, bh = b >> 32;
+	uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+	/* Middle column: at most 3 * (2^32 - 1) + ... fits in 64 bits. */
+	uint64_t mid = (ll >> 32) + (uint32_t)lh + (uint32_t)hl;
+	uint64_t lo = (mid << 32) | (uint32_t)ll;
+	uint64_t h = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+	lo += c;
+	h += lo < c;
+	lo += d;
+	h += lo < d;
+	*hi = h;
+	return lo;
+#endif
+}
+
+/* Returns a + b + *carry (carry in {0, 1}) and sets *carry to the carry out. */
+static inline uint64_t ecfi_adc(uint64_t *carry, uint64_t a, uint64_t b)
+{
+#if ECFI_HAVE_INT128
+	ecfi_u128 t = (ecfi_u128)a + b + *carry;
+	*carry = (uint64_t)(t >> 64);
+	return (uint64_t)t;
+#else
+	uint64_t s = a + b;
+	uint64_t c1 = s < a;
+	uint64_t r = s + *carry;
+	*carry = c1 | (r < s);
+	return r;
+#endif
+}
+
+/* Returns a - b - *borrow (borrow in {0, 1}) and sets *borrow to the borrow out. */
+static inline uint64_t ecfi_sbb(uint64_t *borrow, uint64_t a, uint64_t b)
+{
+#if ECFI_HAVE_INT128
+	ecfi_u128 t = (ecfi_u128)a - b - *borrow;
+	*borrow = (uint64_t)(t >> 64) & 1;
+	return (uint64_t)t;
+#else
+	uint64_t d = a - b;
+	uint64_t b1 = a < b;
+	uint64_t r = d - *borrow;
+	*borrow = b1 | (d < *borrow);
+	return r;
+#endif
+}
+
+#endif

@@ -1,0 +1,148 @@
+/*
+ * Load-time CPU probe. The constructor and the flag live in this one object,
+ * so a static link that pulls in the flag also pulls in the probe. The probe
+ * writes the flag once, before main() or before dlopen() returns, and nothing
+ * else writes it (except the test-only ecfi_cpu_set_kernels), so there is no
+ * data race. "Detected" and "allowed" are kept apart: ECFIELD_DISABLE can only
+ * clear features; unknown words in it are ignored, never reported or fatal.
+ */
+#include "dispatch/cpu.h"
+
+#include <stdlib.h>
+
+#include "ecfield/ecfield.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include "cpuinfo_x86.h"
+#elif defined(__aarch64__)
+#include "cpuinfo_aarch64.h"
+#endif
+
+uint32_t ecfi_cpu_flags;
+
+static uint32_t cpu_detected;
+static uint32_t cpu_allowed;
+static const char *kernel_reason = "probe has not run: portable kernels";
+
+/* Features that ECFIELD_DISABLE names. Matching is exact per word. */
+static uint32_t parse_disable(const char *s)
+{
+	static const struct {
+		const char *word;
+		uint32_t bits;
+	} words[] = {
+		{"all", ~0u},
+		{"mulx_adx", ECF_CPU_X86_BMI2 | ECF_CPU_X86_ADX},
+		{"bmi2", ECF_CPU_X86_BMI2},
+		{"adx", ECF_CPU_X86_ADX},
+		{"asimd", ECF_CPU_ARM_ASIMD},
+		{"pmull", ECF_CPU_ARM_PMULL},
+	};
+	uint32_t cleared = 0;
+	size_t budget = 1024; /* bound the work on absurd values */
+	while (*s && budget) {
+		while (*s == ',' || *s == ' ') {
+			s++;
+			budget--;
+		}
+		const char *start = s;
+		while (*s && *s != ',' && *s != ' ' && budget) {
+			s++;
+			budget--;
+		}
+		size_t len = (size_t)(s - start);
+		for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+			size_t k = 0;
+			while (k < len && words[i].word[k] == start[k])
+				k++;
+			if (k == len && len > 0 && words[i].word[k] == '\0')
+				cleared |= words[i].bits;
+		}
+	}
+	return cleared;
+}
+
+static uint32_t kernels_for(uint32_t features)
+{
+	uint32_t k = 0;
+#if ECFI_X86_64_KERNELS
+	/* MULX is BMI2, ADCX/ADOX are ADX: the kernels need both. */
+	if ((features & ECF_CPU_X86_BMI2) && (features & ECF_CPU_X86_ADX))
+		k |= ECFI_KERNEL_MULX_ADX;
+#else
+	(void)features;
+#endif
+	return k;
+}
+
+static uint32_t probe_features(void)
+{
+	uint32_t f = 0;
+#if defined(__x86_64__) || defined(__i386__)
+	const X86Info info = GetX86Info();
+	if (info.features.bmi2)
+		f |= ECF_CPU_X86_BMI2;
+	if (info.features.adx)
+		f |= ECF_CPU_X86_ADX;
+#elif defined(__aarch64__)
+	const Aarch64Info info = GetAarch64Info();
+	if (info.features.asimd)
+		f |= ECF_CPU_ARM_ASIMD;
+	if (info.features.pmull)
+		f |= ECF_CPU_ARM_PMULL;
+#endif
+	return f;
+}
+
+static const char *reason_for(uint32_t detected, uint32_t allowed)
+{
+#if defined(__x86_64__)
+	if (!(detected & ECF_CPU_X86_BMI2) && !(detected & ECF_CPU_X86_ADX))
+		return "x86-64: BMI2 and ADX not detected: portable kernels";
+	if (!(detected & ECF_CPU_X86_BMI2))
+		return "x86-64: BMI2 (MULX) not detected: portable kernels";
+	if (!(detected & ECF_CPU_X86_ADX))
+		return "x86-64: ADX not detected: portable kernels";
+	if (!ECFI_X86_64_KERNELS)
+		return "x86-64: BMI2 and ADX detected, but built without assembly: portable kernels";
+	if (!(allowed & ECF_CPU_X86_BMI2) || !(allowed & ECF_CPU_X86_ADX))
+		return "x86-64: BMI2 and ADX detected, disabled by ECFIELD_DISABLE: portable kernels";
+	return "x86-64: BMI2 and ADX detected: MULX/ADX kernels";
+#elif defined(__aarch64__)
+	(void)allowed;
+	return (detected & ECF_CPU_ARM_ASIMD) ? "aarch64: HWCAP read (ASIMD present); no aarch64 kernel yet: portable kernels"
+	                                      : "aarch64: HWCAP read (no ASIMD); no aarch64 kernel yet: portable kernels";
+#else
+	(void)detected;
+	(void)allowed;
+	return "no CPU-specific kernels for this architecture: portable kernels";
+#endif
+}
+
+__attribute__((constructor)) static void ecfi_cpu_probe(void)
+{
+	cpu_detected = probe_features();
+	const char *env = getenv("ECFIELD_DISABLE");
+	cpu_allowed = cpu_detected & ~(env ? parse_disable(env) : 0u);
+	kernel_reason = reason_for(cpu_detected, cpu_allowed);
+	ecfi_cpu_flags = kernels_for(cpu_allowed);
+}
+
+uint32_t ecfi_cpu_supported_kernels(void) { return kernels_for(cpu_detected); }
+
+uint32_t ecfi_cpu_set_kernels(uint32_t mask)
+{
+	uint32_t old = ecfi_cpu_flags;
+	ecfi_cpu_flags = mask & kernels_for(cpu_detected);
+	return old;
+}
+
+const char *ecfi_kernel_name_of(uint32_t flags)
+{
+	return ECFI_USE_MULX_ADX(flags) ? "mulx_adx" : "portable";
+}
+
+uint32_t ecf_cpu_detected(void) { return cpu_detected; }
+uint32_t ecf_cpu_allowed(void) { return cpu_allowed; }
+const char *ecf_kernel_name(void) { return ecfi_kernel_name_of(ecfi_cpu_flags); }
+const char *ecf_kernel_reason(void) { return kernel_reason; }

@@ -1,0 +1,39 @@
+/*
+ * The dispatch flag. A probe (cpu.c) runs once at load and sets
+ * ecfi_cpu_flags; the public mul/sqr/redc entries test one bit of it and jump
+ * straight into a kernel (no function pointer). Before the probe has run the
+ * word is 0, which selects the portable kernels: always correct, only slower.
+ */
+#ifndef ECFI_DISPATCH_CPU_H
+#define ECFI_DISPATCH_CPU_H
+
+#include <stdint.h>
+
+#include "common/internal.h"
+
+/* Kernel tiers, as bits of ecfi_cpu_flags. */
+#define ECFI_KERNEL_MULX_ADX (1u << 0) /* x86-64 with BMI2 (MULX) and ADX (ADCX/ADOX) */
+#define ECFI_KERNEL_ALL (ECFI_KERNEL_MULX_ADX)
+
+/* Kernels allowed on this CPU: detected, minus ECFIELD_DISABLE. */
+ECFI_HIDDEN extern uint32_t ecfi_cpu_flags;
+
+/* True if the MULX/ADX kernels may run. Read the flag once per operation into
+ * a local when an operation calls several kernels: the compiler must otherwise
+ * reload it after every call. */
+#if ECFI_X86_64_KERNELS
+#define ECFI_USE_MULX_ADX(flags) (((flags) & ECFI_KERNEL_MULX_ADX) != 0)
+#else
+#define ECFI_USE_MULX_ADX(flags) 0
+#endif
+
+/* Kernel tiers the CPU supports (whatever ECFIELD_DISABLE says). */
+ECFI_HIDDEN uint32_t ecfi_cpu_supported_kernels(void);
+/* For tests and benchmarks only (never exported): restrict the kernels to
+ * `mask & supported`, so one process can run every kernel the CPU has.
+ * Returns the previous flag word. Not thread-safe: call it before threads. */
+ECFI_HIDDEN uint32_t ecfi_cpu_set_kernels(uint32_t mask);
+/* Name of the kernel a flag word selects ("mulx_adx" or "portable"). */
+ECFI_HIDDEN const char *ecfi_kernel_name_of(uint32_t flags);
+
+#endif

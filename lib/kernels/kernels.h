@@ -1,0 +1,35 @@
+/*
+ * Every kernel of the library, named ecfk_<field>_<op>_<tier> (tier: portable,
+ * mulx_adx). The public entries in lib/fields/ test the dispatch flag and jump
+ * to one of them; tests and benchmarks call them directly too. All hidden.
+ *
+ * Montgomery kernels, for modulus m of n limbs and R = 2^(64n):
+ *   mul:  z = x*y/R mod m     requires x, y < m;  z < m;  z may alias x, y.
+ *   sqr:  z = x*x/R mod m     requires x < m;     z < m;  z may alias x.
+ *   redc: z = t/R mod m       t has 2n limbs, requires t < m*R;  z < m;
+ *                             z may alias the low half of t.
+ * Kernels are constant time: no branch or address depends on the operands.
+ */
+#ifndef ECFI_KERNELS_H
+#define ECFI_KERNELS_H
+
+#include <stdint.h>
+
+#include "common/internal.h"
+
+#define ECFI_DECLARE_MONT_KERNELS(field, tier, n)                                                          \
+	ECFI_HIDDEN void ecfk_##field##_mul_##tier(uint64_t z[n], const uint64_t x[n], const uint64_t y[n]);  \
+	ECFI_HIDDEN void ecfk_##field##_sqr_##tier(uint64_t z[n], const uint64_t x[n]);                       \
+	ECFI_HIDDEN void ecfk_##field##_redc_##tier(uint64_t z[n], const uint64_t t[2 * (n)])
+
+/* GF(p256), p = 2^256 - 2^224 + 2^192 + 2^96 - 1. */
+ECFI_DECLARE_MONT_KERNELS(p256, portable, 4);
+/* Scalars mod n, the P-256 group order. */
+ECFI_DECLARE_MONT_KERNELS(p256n, portable, 4);
+
+#if ECFI_X86_64_KERNELS
+ECFI_DECLARE_MONT_KERNELS(p256, mulx_adx, 4);
+ECFI_DECLARE_MONT_KERNELS(p256n, mulx_adx, 4);
+#endif
+
+#endif

@@ -1,0 +1,216 @@
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dispatch/cpu.h"
+
+#define DEFAULT_SEED 0x65636669656c6421ULL /* "ecfield!" */
+
+uint64_t test_seed(void)
+{
+	static int done;
+	static uint64_t seed;
+	if (!done) {
+		const char *s = getenv("ECF_TEST_SEED");
+		seed = s && *s ? strtoull(s, NULL, 0) : DEFAULT_SEED;
+		done = 1;
+		fprintf(stderr, "# random seed 0x%016llx (replay with ECF_TEST_SEED=0x%016llx)\n",
+		        (unsigned long long)seed, (unsigned long long)seed);
+	}
+	return seed;
+}
+
+long test_iterations(long dflt)
+{
+	const char *s = getenv("ECF_TEST_SCALE");
+	long pct = s && *s ? strtol(s, NULL, 10) : 100;
+	long n = dflt * pct / 100;
+	return n < 100 ? 100 : n;
+}
+
+static uint64_t splitmix(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+void test_rng_init(test_rng *rng, uint64_t stream)
+{
+	uint64_t x = test_seed() ^ (stream * 0xd1342543de82ef95ULL);
+	for (int i = 0; i < 4; i++)
+		rng->s[i] = splitmix(&x);
+}
+
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+uint64_t test_rng_next(test_rng *rng) /* xoshiro256** */
+{
+	uint64_t *s = rng->s;
+	uint64_t r = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return r;
+}
+
+void test_rand_limbs(test_rng *rng, uint64_t *r, size_t n, int biased)
+{
+	if (!biased) {
+		for (size_t i = 0; i < n; i++)
+			r[i] = test_rng_next(rng);
+		return;
+	}
+	/* Runs of equal bits of random length 1..128 (like libsecp256k1's testrand). */
+	memset(r, 0, n * 8);
+	size_t bit = 0, total = n * 64;
+	int value = test_rng_next(rng) & 1;
+	while (bit < total) {
+		size_t run = 1 + (test_rng_next(rng) % 128);
+		for (size_t k = 0; k < run && bit < total; k++, bit++)
+			if (value)
+				r[bit / 64] |= 1ULL << (bit % 64);
+		value ^= 1;
+	}
+}
+
+void test_limbs_to_mpz(mpz_t z, const uint64_t *a, size_t n) { mpz_import(z, n, -1, sizeof(uint64_t), 0, 0, a); }
+
+void test_mpz_to_limbs(uint64_t *a, size_t n, const mpz_t z)
+{
+	size_t count = 0;
+	if (mpz_sizeinbase(z, 2) > 64 * n || mpz_sgn(z) < 0) {
+		gmp_fprintf(stderr, "value does not fit %zu limbs: %Zx\n", n, z);
+		fail();
+	}
+	memset(a, 0, n * 8);
+	mpz_export(a, &count, -1, sizeof(uint64_t), 0, 0, z);
+}
+
+void test_mpz_set_hex(mpz_t z, const char *hex)
+{
+	if (mpz_set_str(z, hex, 16) != 0) {
+		fprintf(stderr, "bad hex constant %s\n", hex);
+		fail();
+	}
+}
+
+void test_rand_below(test_rng *rng, uint64_t *r, const mpz_t m, size_t n, int biased)
+{
+	mpz_t z;
+	mpz_init(z);
+	test_rand_limbs(rng, r, n, biased);
+	test_limbs_to_mpz(z, r, n);
+	mpz_mod(z, z, m);
+	test_mpz_to_limbs(r, n, z);
+	mpz_clear(z);
+}
+
+static void print_limbs(const char *label, const uint64_t *a, size_t n)
+{
+	fprintf(stderr, "#   %s = 0x", label);
+	for (size_t i = n; i-- > 0;)
+		fprintf(stderr, "%016llx", (unsigned long long)a[i]);
+	fprintf(stderr, "\n");
+}
+
+void test_expect_limbs(const uint64_t *got, const uint64_t *want, size_t n, const char *fmt, ...)
+{
+	if (memcmp(got, want, n * 8) == 0)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "# MISMATCH (seed 0x%016llx, kernel %s): ", (unsigned long long)test_seed(),
+	        ecfi_kernel_name_of(ecfi_cpu_flags));
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n");
+	print_limbs("got ", got, n);
+	print_limbs("want", want, n);
+	fail();
+}
+
+void test_expect(int cond, const char *fmt, ...)
+{
+	if (cond)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "# FAILED (seed 0x%016llx, kernel %s): ", (unsigned long long)test_seed(),
+	        ecfi_kernel_name_of(ecfi_cpu_flags));
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n");
+	fail();
+}
+
+size_t test_kernel_tiers(uint32_t flags[4], const char *names[4])
+{
+	size_t k = 0;
+	flags[k] = 0;
+	names[k++] = "portable";
+	uint32_t sup = ecfi_cpu_supported_kernels();
+	if (sup & ECFI_KERNEL_MULX_ADX) {
+		flags[k] = ECFI_KERNEL_MULX_ADX;
+		names[k++] = "mulx_adx";
+	} else {
+		static int said;
+		if (!said++)
+			fprintf(stderr, "# NOTE: this CPU (or build) has no MULX/ADX kernel: testing the portable kernels only\n");
+	}
+	return k;
+}
+
+void test_use_tier(uint32_t flags) { ecfi_cpu_set_kernels(flags); }
+
+size_t test_edge_values(uint64_t out[][16], size_t max, const mpz_t m, size_t n)
+{
+	mpz_t z, t;
+	mpz_inits(z, t, NULL);
+	size_t k = 0;
+#define PUSH()                                                                                              \
+	do {                                                                                                   \
+		mpz_mod(t, z, m);                                                                                  \
+		if (k < max)                                                                                       \
+			test_mpz_to_limbs(out[k++], n, t);                                                             \
+	} while (0)
+	long small[] = {0, 1, 2, 3, -1, -2};
+	for (size_t i = 0; i < sizeof small / sizeof small[0]; i++) {
+		mpz_set_si(z, small[i]);
+		PUSH();
+	}
+	mpz_sub_ui(z, m, 1);
+	mpz_fdiv_q_2exp(z, z, 1); /* (m-1)/2 */
+	PUSH();
+	mpz_add_ui(z, z, 1); /* (m+1)/2 */
+	PUSH();
+	mpz_set_ui(z, 1);
+	mpz_mul_2exp(z, z, 64 * n);
+	mpz_sub_ui(z, z, 1); /* all-ones limbs, reduced */
+	PUSH();
+	mpz_add_ui(z, z, 1); /* R mod m */
+	PUSH();
+	mpz_fdiv_q_2exp(z, z, 1); /* 2^(64n-1) */
+	PUSH();
+	for (size_t i = 0; i < n; i++) { /* one all-ones limb, the rest zero */
+		mpz_set_ui(z, 0);
+		mpz_setbit(z, 64 * (i + 1));
+		mpz_set_ui(t, 0);
+		mpz_setbit(t, 64 * i);
+		mpz_sub(z, z, t);
+		PUSH();
+	}
+	mpz_sub_ui(z, m, 1); /* m-1 with its low limb cleared */
+	mpz_fdiv_q_2exp(z, z, 64);
+	mpz_mul_2exp(z, z, 64);
+	PUSH();
+#undef PUSH
+	mpz_clears(z, t, NULL);
+	return k;
+}

@@ -1,0 +1,54 @@
+/*
+ * Test helpers shared by every test program: a seeded generator (the seed is
+ * fixed, overridable with ECF_TEST_SEED, and printed with every failure),
+ * random limbs biased to long runs of 0 and 1 bits, GMP conversions, and the
+ * list of kernel tiers this CPU can run.
+ */
+#ifndef ECF_TESTUTIL_H
+#define ECF_TESTUTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <gmp.h>
+
+typedef struct test_rng {
+	uint64_t s[4];
+} test_rng;
+
+/* The seed of this run: ECF_TEST_SEED (decimal or 0x hex) or a fixed default. */
+uint64_t test_seed(void);
+/* Iterations for random tests: the default, scaled by ECF_TEST_SCALE (a
+ * percentage, e.g. 10 under valgrind or qemu), at least 100. */
+long test_iterations(long dflt);
+void test_rng_init(test_rng *rng, uint64_t stream);
+uint64_t test_rng_next(test_rng *rng);
+/* n random limbs: uniform when biased is 0, otherwise long runs of equal bits. */
+void test_rand_limbs(test_rng *rng, uint64_t *r, size_t n, int biased);
+/* A random value below m (n limbs), uniform or biased (then reduced mod m). */
+void test_rand_below(test_rng *rng, uint64_t *r, const mpz_t m, size_t n, int biased);
+
+void test_limbs_to_mpz(mpz_t z, const uint64_t *a, size_t n);
+void test_mpz_to_limbs(uint64_t *a, size_t n, const mpz_t z);
+void test_mpz_set_hex(mpz_t z, const char *hex);
+
+/* Fail (with seed, context and both values) unless got == want. */
+void test_expect_limbs(const uint64_t *got, const uint64_t *want, size_t n, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Fail (with seed and context) unless cond. */
+void test_expect(int cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Kernel tiers this CPU runs: fills flags[] (ecfi_cpu_flags words) and
+ * names[], returns how many (portable is always first). */
+size_t test_kernel_tiers(uint32_t flags[4], const char *names[4]);
+/* Select a tier for the public entries (the dispatch flag) and say so. */
+void test_use_tier(uint32_t flags);
+
+/* Edge values below m (n limbs): 0, 1, 2, m-1, m-2, (m-1)/2, (m+1)/2,
+ * 2^(64n)-1 mod m, R mod m, 2^(64n-1) mod m, all-ones low limbs, ... Returns the count. */
+size_t test_edge_values(uint64_t out[][16], size_t max, const mpz_t m, size_t n);
+
+#endif

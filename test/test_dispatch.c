@@ -1,0 +1,59 @@
+/*
+ * The load-time probe: the report agrees with the flag, the version agrees
+ * with the header, and ECFIELD_DISABLE (set by meson test through
+ * ECF_EXPECT_DISABLE) can only clear features and never trips on junk.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/testutil.h"
+#include "dispatch/cpu.h"
+#include "ecfield/ecfield.h"
+
+static void test_report(void **s)
+{
+	(void)s;
+	uint32_t det = ecf_cpu_detected(), allowed = ecf_cpu_allowed();
+	const char *expect = getenv("ECF_EXPECT_DISABLE");
+	fprintf(stderr, "# detected 0x%x allowed 0x%x kernel %s: %s\n", det, allowed, ecf_kernel_name(),
+	        ecf_kernel_reason());
+	test_expect((allowed & ~det) == 0, "allowed has a feature that was not detected");
+	test_expect(strcmp(ecf_kernel_name(), ecfi_kernel_name_of(ecfi_cpu_flags)) == 0, "kernel name vs flag");
+	test_expect(ecf_kernel_reason() != NULL && strlen(ecf_kernel_reason()) > 10, "no reason given");
+	int both = (allowed & ECF_CPU_X86_BMI2) && (allowed & ECF_CPU_X86_ADX);
+	test_expect(ECFI_USE_MULX_ADX(ecfi_cpu_flags) == (both && ECFI_X86_64_KERNELS),
+	            "MULX/ADX kernel flag must be set exactly when BMI2 and ADX are both allowed");
+	if (expect && strcmp(expect, "portable") == 0) {
+		test_expect(strcmp(ecf_kernel_name(), "portable") == 0, "ECFIELD_DISABLE=mulx_adx did not force portable");
+		test_expect((allowed & (ECF_CPU_X86_BMI2 | ECF_CPU_X86_ADX)) == 0, "bmi2/adx still allowed");
+		test_expect(strstr(ecf_kernel_reason(), "portable") != NULL, "reason does not say portable");
+	} else if (expect && strcmp(expect, "all") == 0) {
+		test_expect(allowed == 0, "ECFIELD_DISABLE=all left features allowed");
+	} else {
+		/* No variable, or junk: allowed == detected. */
+		test_expect(allowed == det, "junk in ECFIELD_DISABLE changed the allowed features");
+	}
+	test_expect(strcmp(ecf_version(), ECF_VERSION_STRING) == 0, "version string");
+	test_expect(ecf_version_number() == (uint32_t)(ECF_VERSION_MAJOR << 16 | ECF_VERSION_MINOR << 8 | ECF_VERSION_PATCH),
+	            "version number");
+	test_expect(strcmp(ecf_status_string(ECF_ERR_RANGE), "unknown status") != 0, "status strings");
+	test_expect(strcmp(ecf_status_string(12345), "unknown status") == 0, "unknown status string");
+}
+
+/* The test hook can only lower the tier to what the CPU supports. */
+static void test_set_kernels(void **s)
+{
+	(void)s;
+	uint32_t sup = ecfi_cpu_supported_kernels();
+	uint32_t old = ecfi_cpu_set_kernels(~0u);
+	test_expect(ecfi_cpu_flags == sup, "set_kernels(all) != supported");
+	ecfi_cpu_set_kernels(0);
+	test_expect(strcmp(ecf_kernel_name(), "portable") == 0, "set_kernels(0) is not portable");
+	ecfi_cpu_set_kernels(old);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {cmocka_unit_test(test_report), cmocka_unit_test(test_set_kernels)};
+	return cmocka_run_group_tests_name("dispatch", tests, NULL, NULL);
+}

@@ -1,0 +1,133 @@
+/*
+ * checkasm-style: every optimised kernel against the portable kernel of the
+ * same operation, bit for bit, on the same random and edge inputs, called
+ * directly (whatever the dispatch flag says). Kernels this CPU cannot run are
+ * reported and skipped by name, never silently.
+ */
+#include <string.h>
+
+#include "common/testutil.h"
+#include "dispatch/cpu.h"
+#include "kernels/kernels.h"
+
+typedef void (*mul_fn)(uint64_t *, const uint64_t *, const uint64_t *);
+typedef void (*sqr_fn)(uint64_t *, const uint64_t *);
+
+typedef struct kernel_pair {
+	const char *name;    /* e.g. "p256_mul_mulx_adx" */
+	uint32_t tier;       /* ECFI_KERNEL_* bit the fast kernel needs */
+	size_t n;            /* limbs of an element */
+	const char *mod_hex; /* modulus, to build inputs inside the contract */
+	enum { MUL, SQR, REDC } kind;
+	void (*fast)(void);
+	void (*ref)(void);
+} kernel_pair;
+
+#define PAIR(field, op, KIND, tier_name, tier_bit, n, hex)                                                  \
+	{#field "_" #op "_" #tier_name, tier_bit, n, hex, KIND, (void (*)(void))ecfk_##field##_##op##_##tier_name, \
+	 (void (*)(void))ecfk_##field##_##op##_portable}
+#define MONT_PAIRS(field, tier_name, tier_bit, n, hex)                                                      \
+	PAIR(field, mul, MUL, tier_name, tier_bit, n, hex), PAIR(field, sqr, SQR, tier_name, tier_bit, n, hex), \
+	    PAIR(field, redc, REDC, tier_name, tier_bit, n, hex)
+
+#define P256_HEX "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff"
+#define P256N_HEX "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551"
+
+static const kernel_pair PAIRS[] = {
+#if ECFI_X86_64_KERNELS
+    MONT_PAIRS(p256, mulx_adx, ECFI_KERNEL_MULX_ADX, 4, P256_HEX),
+    MONT_PAIRS(p256n, mulx_adx, ECFI_KERNEL_MULX_ADX, 4, P256N_HEX),
+#endif
+    {NULL, 0, 0, NULL, MUL, NULL, NULL}, /* end; also keeps the array non-empty */
+};
+
+#define CASES 200000
+
+static void check_pair(const kernel_pair *k)
+{
+	mpz_t m, lim, z;
+	mpz_inits(m, lim, z, NULL);
+	test_mpz_set_hex(m, k->mod_hex);
+	mpz_set_ui(lim, 0);
+	mpz_setbit(lim, 64 * k->n);
+	mpz_mul(lim, lim, m); /* redc accepts t < m*R */
+	uint64_t edge[32][16];
+	size_t nedge = test_edge_values(edge, 32, m, k->n);
+	test_rng rng;
+	test_rng_init(&rng, (uint64_t)(k - PAIRS) + 0xc4ec);
+	long cases = (long)(nedge * nedge) + test_iterations(CASES);
+	for (long i = 0; i < cases; i++) {
+		uint64_t x[32], y[32], t[32], a[16], b[16], xy[16];
+		if (i < (long)(nedge * nedge)) {
+			memcpy(x, edge[i / nedge], sizeof edge[0]);
+			memcpy(y, edge[i % nedge], sizeof edge[0]);
+		} else {
+			test_rand_below(&rng, x, m, k->n, (int)(i & 1));
+			test_rand_below(&rng, y, m, k->n, (int)(i & 2));
+		}
+		switch (k->kind) {
+		case MUL:
+			((mul_fn)k->fast)(a, x, y);
+			((mul_fn)k->ref)(b, x, y);
+			/* aliasing: z = x */
+			memcpy(xy, x, sizeof xy);
+			((mul_fn)k->fast)(xy, xy, y);
+			test_expect_limbs(xy, b, k->n, "%s aliased, case %ld", k->name, i);
+			break;
+		case SQR:
+			((sqr_fn)k->fast)(a, x);
+			((sqr_fn)k->ref)(b, x);
+			memcpy(xy, x, sizeof xy);
+			((sqr_fn)k->fast)(xy, xy);
+			test_expect_limbs(xy, b, k->n, "%s aliased, case %ld", k->name, i);
+			break;
+		case REDC:
+			if (i == 0) {
+				mpz_sub_ui(z, lim, 1); /* the largest accepted input */
+				test_mpz_to_limbs(t, 2 * k->n, z);
+			} else if (i < (long)(nedge * nedge)) {
+				/* products of edge values */
+				test_limbs_to_mpz(z, x, k->n);
+				mpz_t w;
+				mpz_init(w);
+				test_limbs_to_mpz(w, y, k->n);
+				mpz_mul(z, z, w);
+				mpz_clear(w);
+				test_mpz_to_limbs(t, 2 * k->n, z);
+			} else {
+				test_rand_limbs(&rng, t, 2 * k->n, (int)(i & 1));
+				test_limbs_to_mpz(z, t, 2 * k->n);
+				mpz_mod(z, z, lim);
+				test_mpz_to_limbs(t, 2 * k->n, z);
+			}
+			((sqr_fn)k->fast)(a, t);
+			((sqr_fn)k->ref)(b, t);
+			break;
+		}
+		test_expect_limbs(a, b, k->n, "%s vs portable, case %ld", k->name, i);
+	}
+	mpz_clears(m, lim, z, NULL);
+}
+
+static void test_all_kernels(void **s)
+{
+	(void)s;
+	uint32_t supported = ecfi_cpu_supported_kernels();
+	size_t ran = 0, npairs = sizeof PAIRS / sizeof PAIRS[0] - 1;
+	for (size_t i = 0; i < npairs; i++) {
+		if ((PAIRS[i].tier & supported) != PAIRS[i].tier) {
+			fprintf(stderr, "# SKIP %s: this CPU lacks its instructions\n", PAIRS[i].name);
+			continue;
+		}
+		check_pair(&PAIRS[i]);
+		fprintf(stderr, "# ok %s matches the portable kernel\n", PAIRS[i].name);
+		ran++;
+	}
+	fprintf(stderr, "# %zu of %zu kernel pairs checked\n", ran, npairs);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {cmocka_unit_test(test_all_kernels)};
+	return cmocka_run_group_tests_name("kernels", tests, NULL, NULL);
+}

@@ -1,0 +1,137 @@
+/* GF(p256): every operation against GMP on every kernel tier, the square root
+ * and table lookup, and BoringSSL's Negate and MulMont vectors. */
+#include "ecfield/p256.h"
+
+#include "common/internal.h"
+#include "common/limbs.h"
+#include "common/vectors.h"
+#include "dispatch/cpu.h"
+
+#define FIELD p256
+#define NL 4
+#define MOD_HEX "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff"
+#define FIELD_BYTES 32
+#define FIELD_BIG_ENDIAN 1
+#include "mont_field_tests.h"
+
+/* Square roots: squares give a root (checked by squaring), non-squares the
+ * error, both checked against GMP's Legendre symbol. */
+static void test_p256_sqrt(void **s)
+{
+	(void)s;
+	uint32_t flags[4];
+	const char *names[4];
+	size_t tiers = test_kernel_tiers(flags, names);
+	for (size_t k = 0; k < tiers; k++) {
+		test_use_tier(flags[k]);
+		test_rng rng;
+		test_rng_init(&rng, 0x5427 + k);
+		long cases = (long)NEDGE + test_iterations(5000);
+		for (long i = 0; i < cases; i++) {
+			ecf_p256_fe a, r, r2;
+			if (i < (long)NEDGE) memcpy(a.limb, EDGE[i], sizeof a.limb);
+			else test_rand_below(&rng, a.limb, M_, NL, (int)(i & 1));
+			if (i & 2 && i >= (long)NEDGE) ecf_p256_sqr(&a, &a); /* half the cases are squares */
+			test_limbs_to_mpz(X_, a.limb, NL);
+			mpz_mul(X_, X_, RINV_); /* plain value */
+			mpz_mod(X_, X_, M_);
+			int want = mpz_sgn(X_) == 0 || mpz_legendre(X_, M_) == 1;
+			int st = ecf_p256_sqrt(&r, &a);
+			test_expect(st == (want ? ECF_OK : ECF_ERR_NOT_SQUARE), "sqrt status %d, case %ld", st, i);
+			if (want) {
+				ecf_p256_sqr(&r2, &r);
+				test_expect_limbs(r2.limb, a.limb, NL, "sqrt(a)^2 != a, case %ld", i);
+			} else {
+				test_expect(ecf_p256_is_zero(&r), "sqrt of a non-square left a value, case %ld", i);
+			}
+		}
+	}
+	test_use_tier(ecfi_cpu_supported_kernels());
+}
+
+static void test_p256_select(void **s)
+{
+	(void)s;
+	ecf_p256_fe table[17], r;
+	for (size_t i = 0; i < 17; i++)
+		for (size_t j = 0; j < 4; j++)
+			table[i].limb[j] = 0x0101010101010101ULL * (i + 1) + j;
+	for (size_t n = 0; n <= 17; n++)
+		for (size_t idx = 0; idx < 20; idx++) {
+			int st = ecf_p256_select(&r, table, n, idx);
+			if (idx < n) {
+				test_expect(st == ECF_OK, "select(%zu of %zu) failed", idx, n);
+				test_expect_limbs(r.limb, table[idx].limb, 4, "select(%zu of %zu)", idx, n);
+			} else {
+				test_expect(st == ECF_ERR_RANGE, "select(%zu of %zu) accepted", idx, n);
+				test_expect(ecf_p256_is_zero(&r), "select out of range left a value");
+			}
+		}
+	test_expect(ecf_p256_select(&r, table, 17, (size_t)-1) == ECF_ERR_RANGE, "select(SIZE_MAX)");
+	test_expect(ecf_p256_select(&r, NULL, 4, 0) == ECF_ERR_NULL, "select NULL table");
+	test_expect(ecf_p256_select(NULL, table, 4, 0) == ECF_ERR_NULL, "select NULL output");
+}
+
+static void load_be(ecf_p256_fe *r, const char *hex, long line)
+{
+	uint8_t b[32];
+	test_expect(vec_hex(b, 32, hex), "malformed hex at line %ld", line);
+	/* Vectors may hold any 256-bit value in the Montgomery domain: load raw. */
+	ecfi_limbs_from_be(r->limb, 4, b, 32);
+}
+
+/* BoringSSL p256-nistz_tests.txt: Negate (A = -B) and MulMont (A*B/R = Result). */
+static void test_p256_boringssl_vectors(void **s)
+{
+	(void)s;
+	uint32_t flags[4];
+	const char *names[4];
+	size_t tiers = test_kernel_tiers(flags, names);
+	for (size_t k = 0; k < tiers; k++) {
+		test_use_tier(flags[k]);
+		FILE *f = vec_open("boringssl/p256-nistz_tests.txt");
+		vec_record rec;
+		long line = 0, negate = 0, mulmont = 0;
+		while (vec_next(f, &rec, &line)) {
+			const char *test = vec_get(&rec, "Test");
+			ecf_p256_fe a, b, want, r;
+			if (test && strcmp(test, "Negate") == 0) {
+				load_be(&a, vec_get(&rec, "A"), rec.line);
+				load_be(&b, vec_get(&rec, "B"), rec.line);
+				ecf_p256_neg(&r, &b);
+				test_expect_limbs(r.limb, a.limb, 4, "Negate at line %ld", rec.line);
+				ecf_p256_neg(&r, &a);
+				test_expect_limbs(r.limb, b.limb, 4, "Negate back at line %ld", rec.line);
+				negate++;
+			} else if (test && strcmp(test, "MulMont") == 0) {
+				load_be(&a, vec_get(&rec, "A"), rec.line);
+				load_be(&b, vec_get(&rec, "B"), rec.line);
+				load_be(&want, vec_get(&rec, "Result"), rec.line);
+				ecf_p256_mul(&r, &a, &b);
+				test_expect_limbs(r.limb, want.limb, 4, "MulMont at line %ld", rec.line);
+				ecf_p256_mul(&r, &b, &a);
+				test_expect_limbs(r.limb, want.limb, 4, "MulMont (swapped) at line %ld", rec.line);
+				if (memcmp(&a, &b, sizeof a) == 0) {
+					ecf_p256_sqr(&r, &a);
+					test_expect_limbs(r.limb, want.limb, 4, "MulMont as sqr at line %ld", rec.line);
+				}
+				mulmont++;
+			}
+		}
+		fclose(f);
+		test_expect(negate == 256 && mulmont == 31, "read %ld Negate and %ld MulMont cases, expected 256 and 31",
+		            negate, mulmont);
+	}
+	test_use_tier(ecfi_cpu_supported_kernels());
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    MONT_FIELD_TESTS,
+	    cmocka_unit_test(test_p256_sqrt),
+	    cmocka_unit_test(test_p256_select),
+	    cmocka_unit_test(test_p256_boringssl_vectors),
+	};
+	return cmocka_run_group_tests_name("p256", tests, test_p256_setup, test_p256_teardown);
+}

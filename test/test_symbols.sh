@@ -1,0 +1,38 @@
+#!/bin/sh
+# The shared library exports only ecf_ symbols (plus the version node), has a
+# versioned soname, imports no allocator, and no function pointer is taken on
+# the mul/redc path (no indirect call or jump in the dispatched entries).
+set -eu
+lib="$1"
+fail=0
+say() { echo "# $*"; }
+
+soname=$(readelf -d "$lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+case "$soname" in
+libecfield.so.[0-9]*) say "soname $soname" ;;
+*) say "FAIL: soname is '$soname', expected libecfield.so.N"; fail=1 ;;
+esac
+
+exports=$(nm -D --defined-only "$lib" | awk '{print $3}' | sed 's/@.*//')
+bad=$(printf '%s\n' "$exports" | grep -v -e '^ecf_' -e '^ECFIELD_' -e '^$' || true)
+if [ -n "$bad" ]; then say "FAIL: exported symbols outside the ecf_ API:"; printf '%s\n' "$bad"; fail=1; fi
+count=$(printf '%s\n' "$exports" | grep -c '^ecf_' || true)
+say "$count ecf_ symbols exported"
+[ "$count" -gt 0 ] || { say "FAIL: no ecf_ symbols exported"; fail=1; }
+
+imports=$(nm -D --undefined-only "$lib" | awk '{print $2}' | sed 's/@.*//')
+for f in malloc calloc realloc free aligned_alloc posix_memalign memalign valloc pvalloc reallocarray; do
+	if printf '%s\n' "$imports" | grep -qx "$f"; then say "FAIL: imports $f"; fail=1; fi
+done
+say "imports: $(printf '%s ' $imports)"
+
+# Dispatched entries: no indirect call/jump (the flag branch jumps straight in).
+for fn in ecf_p256_mul ecf_p256_sqr ecf_p256_redc ecf_p256n_mul ecf_p256n_sqr ecf_p256n_redc; do
+	body=$(objdump -d --no-show-raw-insn "$lib" | awk -v f="<$fn>:" '$2==f{p=1;next} p&&/^$/{exit} p')
+	[ -n "$body" ] || { say "FAIL: $fn not found"; fail=1; continue; }
+	if printf '%s\n' "$body" | grep -Eq '(call|jmp)[a-z]*[[:space:]]+\*'; then
+		say "FAIL: $fn has an indirect call or jump:"; printf '%s\n' "$body"; fail=1
+	fi
+done
+[ $fail -eq 0 ] && say "symbols, imports and dispatch entries are clean"
+exit $fail
