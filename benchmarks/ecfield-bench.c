@@ -181,7 +181,7 @@ int main(int argc, char **argv)
 		else if (strcmp(argv[i], "--filter") == 0 && i + 1 < argc)
 			opt_filter = argv[++i];
 		else if (strcmp(argv[i], "--samples") == 0 && i + 1 < argc)
-			opt_samples = atoi(argv[++i]) > 10 ? atoi(argv[++i - 1]) : 11;
+			opt_samples = atoi(argv[++i]) > 11 ? atoi(argv[i]) : 11;
 		else {
 			usage();
 			return strcmp(argv[i], "--help") == 0 ? 0 : 2;

@@ -134,31 +134,69 @@ static inline void ecfi_limbs_modneg(uint64_t *r, const uint64_t *a, const uint6
 		r[i] = d[i] & nz;
 }
 
+/* 64-bit loads and stores in a fixed byte order, written so that compilers
+ * emit one MOV (or MOVBE/BSWAP) and the result is right on any host. */
+static inline uint64_t ecfi_load_le64(const uint8_t *p)
+{
+	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
+	       (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+}
+
+static inline uint64_t ecfi_load_be64(const uint8_t *p)
+{
+	return (uint64_t)p[7] | (uint64_t)p[6] << 8 | (uint64_t)p[5] << 16 | (uint64_t)p[4] << 24 |
+	       (uint64_t)p[3] << 32 | (uint64_t)p[2] << 40 | (uint64_t)p[1] << 48 | (uint64_t)p[0] << 56;
+}
+
+static inline void ecfi_store_le64(uint8_t *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static inline void ecfi_store_be64(uint8_t *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++)
+		p[7 - i] = (uint8_t)(v >> (8 * i));
+}
+
 /* Big-endian bytes <-> limbs; nbytes <= 8n, missing high bytes are zero. */
 static inline void ecfi_limbs_from_be(uint64_t *r, size_t n, const uint8_t *in, size_t nbytes)
 {
+	size_t full = nbytes / 8;
 	ecfi_limbs_zero(r, n);
-	for (size_t i = 0; i < nbytes; i++)
+	for (size_t i = 0; i < full; i++)
+		r[i] = ecfi_load_be64(in + nbytes - 8 * (i + 1));
+	for (size_t i = 8 * full; i < nbytes; i++)
 		r[i / 8] |= (uint64_t)in[nbytes - 1 - i] << (8 * (i % 8));
 }
 
 static inline void ecfi_limbs_to_be(uint8_t *out, size_t nbytes, const uint64_t *a)
 {
-	for (size_t i = 0; i < nbytes; i++)
+	size_t full = nbytes / 8;
+	for (size_t i = 0; i < full; i++)
+		ecfi_store_be64(out + nbytes - 8 * (i + 1), a[i]);
+	for (size_t i = 8 * full; i < nbytes; i++)
 		out[nbytes - 1 - i] = (uint8_t)(a[i / 8] >> (8 * (i % 8)));
 }
 
 /* Little-endian bytes <-> limbs. */
 static inline void ecfi_limbs_from_le(uint64_t *r, size_t n, const uint8_t *in, size_t nbytes)
 {
+	size_t full = nbytes / 8;
 	ecfi_limbs_zero(r, n);
-	for (size_t i = 0; i < nbytes; i++)
+	for (size_t i = 0; i < full; i++)
+		r[i] = ecfi_load_le64(in + 8 * i);
+	for (size_t i = 8 * full; i < nbytes; i++)
 		r[i / 8] |= (uint64_t)in[i] << (8 * (i % 8));
 }
 
 static inline void ecfi_limbs_to_le(uint8_t *out, size_t nbytes, const uint64_t *a)
 {
-	for (size_t i = 0; i < nbytes; i++)
+	size_t full = nbytes / 8;
+	for (size_t i = 0; i < full; i++)
+		ecfi_store_le64(out + 8 * i, a[i]);
+	for (size_t i = 8 * full; i < nbytes; i++)
 		out[i] = (uint8_t)(a[i / 8] >> (8 * (i % 8)));
 }
 
