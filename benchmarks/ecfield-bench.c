@@ -34,6 +34,7 @@ static inline uint64_t ticks(void)
 static const char *opt_filter;
 static int opt_json;
 static int opt_samples = 201;
+static long opt_count; /* --count N: run each row's chain N times, untimed (for callgrind) */
 
 static double now_ns(clockid_t c)
 {
@@ -95,6 +96,15 @@ void bench_group(const char *field, const char *op, const bench_variant *all, si
 	if (nv == 0)
 		return;
 	uint32_t saved = ecfi_cpu_set_kernels(ecfi_cpu_supported_kernels());
+	if (opt_count > 0) { /* repeatable work for instruction counting, no timing */
+		for (size_t i = 0; i < nv; i++) {
+			ecfi_cpu_set_kernels(v[i].flags);
+			v[i].body(v[i].state, opt_count);
+			printf("%-7s %-12s %-9s %-8s ran %ld calls\n", field, op, v[i].kernel, v[i].call, opt_count);
+		}
+		ecfi_cpu_set_kernels(saved);
+		return;
+	}
 
 	/* Calibrate: enough calls per sample for about 40 microseconds. */
 	long iters[MAX_VARIANTS];
@@ -167,10 +177,12 @@ void bench_group(const char *field, const char *op, const bench_variant *all, si
 
 static void usage(void)
 {
-	printf("usage: ecfield-bench [--json] [--filter SUBSTRING] [--samples N]\n"
+	printf("usage: ecfield-bench [--json] [--filter SUBSTRING] [--samples N] [--count N]\n"
 	       "  Rows are field/op/kernel/call; --filter keeps rows containing SUBSTRING,\n"
 	       "  e.g. --filter p256/mul/ or --filter /mulx_adx/.\n"
-	       "  Pin it for stable figures: taskset -c 1 ecfield-bench\n");
+	       "  Pin it for stable figures: taskset -c 1 ecfield-bench\n"
+	       "  --count N runs each selected row N times without timing, for instruction counts:\n"
+	       "  valgrind --tool=callgrind ecfield-bench --count 10000 --filter p256/mul/\n");
 }
 
 int main(int argc, char **argv)
@@ -180,6 +192,8 @@ int main(int argc, char **argv)
 			opt_json = 1;
 		else if (strcmp(argv[i], "--filter") == 0 && i + 1 < argc)
 			opt_filter = argv[++i];
+		else if (strcmp(argv[i], "--count") == 0 && i + 1 < argc)
+			opt_count = atol(argv[++i]);
 		else if (strcmp(argv[i], "--samples") == 0 && i + 1 < argc)
 			opt_samples = atoi(argv[++i]) > 11 ? atoi(argv[i]) : 11;
 		else {
