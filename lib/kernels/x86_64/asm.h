@@ -2,8 +2,10 @@
  * asm.h - common macros for libecfield's x86-64 GNU assembly kernels.
  * Include from every .S file (they are preprocessed by cpp).
  *
- *   ECFK_FUNC_BEGIN(name)  .text, hidden global function symbol, 32-byte
- *                          alignment, then _CET_ENDBR at the entry.
+ *   ECFK_FUNC_BEGIN(name)  hidden global function symbol in its own section
+ *                          .text.<name> (32-byte aligned, so no padding
+ *                          bytes sit between functions and the linker can
+ *                          drop unused kernels), then _CET_ENDBR at entry.
  *   ECFK_FUNC_END(name)    .size for the symbol.
  *
  * <cet.h> (GCC and clang both ship one) defines _CET_ENDBR as endbr64 and
@@ -25,7 +27,7 @@
 #endif
 
 #define ECFK_FUNC_BEGIN(name)            \
-        .text;                           \
+        .section .text.name,"ax",@progbits; \
         .globl  name;                    \
         .hidden name;                    \
         .type   name, @function;         \

@@ -1,57 +1,43 @@
 /*
  * p256_mulx_adx.S - Montgomery arithmetic mod p = 2^256 - 2^224 + 2^192 + 2^96 - 1
  * (NIST P-256 field), x86-64 with BMI2 (MULX) and ADX (ADCX/ADOX).
- * R = 2^256, limbs little-endian uint64_t[4]. Caller checks CPU support.
+ * R = 2^256, limbs little-endian uint64_t[4]. The caller checks CPU support.
  *
  * void ecfk_p256_mul_mulx_adx(uint64_t z[4], const uint64_t x[4], const uint64_t y[4]);
- *     z = x*y*R^-1 mod p.  Requires x, y < p.  z < p.  z may alias x and/or y.
+ *     z = x*y*R^-1 mod p.   Requires x, y < p.   z < p.   z may alias x and/or y.
  * void ecfk_p256_sqr_mulx_adx(uint64_t z[4], const uint64_t x[4]);
- *     z = x*x*R^-1 mod p.  Requires x < p.  z < p.  z may alias x.
+ *     z = x*x*R^-1 mod p.   Requires x < p.      z < p.   z may alias x.
  * void ecfk_p256_redc_mulx_adx(uint64_t z[4], const uint64_t t[8]);
- *     z = t*R^-1 mod p.  Requires t < p*R.  z < p.  z may alias t[0..3].
+ *     z = t*R^-1 mod p.     Requires t < p*R.    z < p.   z may alias t[0..3].
  *
  * Constant time: no branches, no secret-dependent addresses; the final
- * conditional subtraction is sub/sbb + cmov. All inputs are read before z
- * is written, which is what makes the aliasing safe.
+ * conditional subtraction is two carry chains + CMOV. Every input word is
+ * read before z is written, which is what makes the aliasing safe.
+ * Leaf functions; the callee-saved registers used are pushed and popped.
  *
  * Reduction: -p^-1 = 1 mod 2^64, so the Montgomery factor m is the low word
- * a0 itself. Since p = 2^256 - 2^224 + 2^192 + 2^96 - 1 and
- * p0 + p1*2^64 = 2^96 - 1, we have a + m*p = a - m + m*2^96 + m*p3*2^192:
+ * a0 itself. With p0 + p1*2^64 = 2^96 - 1 and p3 = 2^64 - 2^32 + 1,
+ *   a + m*p = a - m + m*2^96 + m*p3*2^192,
  * the low word cancels exactly (no carry) and, after dropping it, the words
- * [a1,a2,a3,a4] gain [m<<32, m>>32, lo(m*p3), hi(m*p3)] (p3 = 2^64-2^32+1).
+ * [a1, a2, a3, a4] gain R = [m<<32, m>>32, lo(m*p3), hi(m*p3)], where
+ *   m*p3 = m*2^64 - m*2^32 + m:  lo = m - (m<<32),  hi = m - (m>>32) - borrow.
+ * So a reduction step is two shifts and a 2-word subtraction, no multiply:
+ * MULX throughput is what bounds mul and sqr here, and this measured faster.
  */
 #include "asm.h"
 
         .section .rodata
         .p2align 4
-.Lp256_p1:
-        .quad   0x00000000ffffffff
-.Lp256_p3:
-        .quad   0xffffffff00000001
+/* words 1 and 3 of 2^256 - p = [1, 0xffffffff00000000, 2^64-1, 0xfffffffe] */
+.Lp256_c1:
+        .quad   0xffffffff00000000
+.Lp256_c3:
+        .quad   0x00000000fffffffe
 
 /*
- * One reduction step. m = a0. [a1..a4] += [m<<32, m>>32, m*p3] and the
- * carry goes to a5 (written). a0 is clobbered (dead afterwards).
- * Uses rdx, rbx, r14, r15 and the flags.
- */
-.macro P256_RED a0, a1, a2, a3, a4, a5
-        mov     \a0, %rdx
-        mulx    .Lp256_p3(%rip), %r15, %rbx
-        mov     \a0, %r14
-        shl     $32, %r14
-        shr     $32, \a0
-        mov     $0, \a5
-        add     %r14, \a1
-        adc     \a0, \a2
-        adc     %r15, \a3
-        adc     %rbx, \a4
-        adc     $0, \a5
-.endm
-
-/*
- * [a1..a5] += x*y[i] (x at rsi, y at rcx), products on two carry chains:
- * low halves on CF (ADCX), high halves on OF (ADOX). The sum fits in
- * five words (accumulator < 2p), so the chains' final carries are zero.
+ * [a1..a5] += x*y[i] (x at rsi, y at rcx; a5 is written). Low halves of
+ * the products on CF (ADCX), high halves on OF (ADOX). The accumulator is
+ * < 2p, so the sum fits in five words and both chains end without carry.
  * Uses rax (zero), rdx, r14, r15.
  */
 .macro P256_ROW off, a1, a2, a3, a4, a5
@@ -66,58 +52,131 @@
         mulx    16(%rsi), %r14, %r15
         adcx    %r14, \a3
         adox    %r15, \a4
-        mulx    24(%rsi), %r14, %r15
+        mulx    24(%rsi), %r14, \a5
         adcx    %r14, \a4
-        adox    %r15, \a5
+        adox    %rax, \a5
         adcx    %rax, \a5
 .endm
 
 /*
- * z = [a0..a3] + c*2^256 (< 2p) reduced once: compute a - p with a borrow
- * chain, keep a when it borrowed. Clobbers rax, rdx, r14, r15, c.
+ * One reduction step with m = a0: [a1..a5] += R (see the banner).
+ * a0 is clobbered (dead afterwards). Uses rbx, r14, r15.
  */
-.macro P256_FINAL a0, a1, a2, a3, c
-        mov     \a0, %rax
-        mov     \a1, %rdx
-        mov     \a2, %r14
-        mov     \a3, %r15
-        sub     $-1, %rax
-        sbb     .Lp256_p1(%rip), %rdx
-        sbb     $0, %r14
-        sbb     .Lp256_p3(%rip), %r15
-        sbb     $0, \c
-        cmovc   \a0, %rax
-        cmovc   \a1, %rdx
-        cmovc   \a2, %r14
-        cmovc   \a3, %r15
-        mov     %rax, 0(%rdi)
-        mov     %rdx, 8(%rdi)
-        mov     %r14, 16(%rdi)
-        mov     %r15, 24(%rdi)
+.macro P256_RED a0, a1, a2, a3, a4, a5
+        mov     \a0, %r14
+        shl     $32, %r14                       /* m<<32 */
+        mov     \a0, %r15
+        mov     \a0, %rbx
+        shr     $32, \a0                        /* m>>32 */
+        sub     %r14, %r15                      /* lo(m*p3) */
+        sbb     \a0, %rbx                       /* hi(m*p3) */
+        add     %r14, \a1
+        adc     \a0, \a2
+        adc     %r15, \a3
+        adc     %rbx, \a4
+        adc     $0, \a5
 .endm
 
 /*
- * Four reduction steps on the low half [t0..t3] of an 8-word value, in
- * place: afterwards [t0..t3] = (t_lo + M*p) / 2^256 < p + 1 (no carry out:
- * hi(m*p3) < 2^64 - 1). Uses rax, rbx, rcx, rdx, rbp.
+ * Last reduction step of mul fused with the final subtraction. With
+ * A = [a1..a4], z = A + R < 2p, and v = A + D where D = R + (2^256 - p) is
+ * formed from m alone (no carries out: m<<32 has a zero low half,
+ * m>>32 < 2^32, and hi(m*p3) + 0xfffffffe + 1 < 2^64), so it is ready before
+ * A is. v >= 2^256 exactly when z >= p, and then v mod 2^256 = z - p: the
+ * two chains run in parallel and the carry of the second picks the result.
+ * Writes z. Clobbers rax, rbx, rcx, rdx, rsi, r14, r15, a0.
+ */
+.macro P256_RED_FINAL a0, a1, a2, a3, a4
+        mov     \a0, %r14
+        shl     $32, %r14                       /* R = [r14, a0, r15, rbx] */
+        mov     \a0, %r15
+        mov     \a0, %rbx
+        shr     $32, \a0
+        sub     %r14, %r15
+        sbb     \a0, %rbx
+        lea     1(%r14), %rax                   /* D = [rax, rcx, rsi, rdx] */
+        mov     \a0, %rcx
+        or      .Lp256_c1(%rip), %rcx
+        mov     %r15, %rsi
+        mov     %rbx, %rdx
+        add     $-1, %rsi
+        adc     .Lp256_c3(%rip), %rdx
+        add     \a1, %r14                       /* z = A + R */
+        adc     \a2, \a0
+        adc     \a3, %r15
+        adc     \a4, %rbx
+        add     \a1, %rax                       /* v = A + D, CF = (z >= p) */
+        adc     \a2, %rcx
+        adc     \a3, %rsi
+        adc     \a4, %rdx
+        cmovnc  %r14, %rax
+        cmovnc  \a0, %rcx
+        cmovnc  %r15, %rsi
+        cmovnc  %rbx, %rdx
+        mov     %rax, 0(%rdi)
+        mov     %rcx, 8(%rdi)
+        mov     %rsi, 16(%rdi)
+        mov     %rdx, 24(%rdi)
+.endm
+
+/*
+ * Reduction step on a 4-word window [t0..t3] (m = t0): the window becomes
+ * [t1, t2, t3, t0] with t0 = hi(m*p3) + carry (< 2^64 since hi(m*p3) < p3).
+ * Uses rax, rcx, rbp.
  */
 .macro P256_RED_STEP t0, t1, t2, t3
-        mov     \t0, %rdx
         mov     \t0, %rcx
         shl     $32, %rcx
         mov     \t0, %rbp
         shr     $32, %rbp
-        mulx    .Lp256_p3(%rip), %rax, \t0
+        mov     \t0, %rax
+        sub     %rcx, %rax
+        sbb     %rbp, \t0
         add     %rcx, \t1
         adc     %rbp, \t2
         adc     %rax, \t3
         adc     $0, \t0
 .endm
+/* afterwards [t0..t3] = (t_lo + M*p) / 2^256 < p + 1 */
 .macro P256_RED_LOW t0, t1, t2, t3
         P256_RED_STEP \t0, \t1, \t2, \t3
         P256_RED_STEP \t1, \t2, \t3, \t0
         P256_RED_STEP \t2, \t3, \t0, \t1
         P256_RED_STEP \t3, \t0, \t1, \t2
+.endm
+
+/*
+ * z = L + H reduced, for L = [t0..t3] < p+1 and H = [h0..h3] < p, so
+ * L + H < 2p. v = L + (H + 2^256 - p) carries out exactly when L + H >= p;
+ * H + 2^256 - p < 2^256 does not wait for L, so z and v are two parallel
+ * chains and CF of the second selects. Writes z.
+ * Clobbers h0..h3 and g0..g3 (four more registers).
+ */
+.macro P256_ADD_FINAL t0, t1, t2, t3, h0, h1, h2, h3, g0, g1, g2, g3
+        mov     \h0, \g0
+        mov     \h1, \g1
+        mov     \h2, \g2
+        mov     \h3, \g3
+        add     $1, \g0
+        adc     .Lp256_c1(%rip), \g1
+        adc     $-1, \g2
+        adc     .Lp256_c3(%rip), \g3
+        add     \t0, \h0                        /* z */
+        adc     \t1, \h1
+        adc     \t2, \h2
+        adc     \t3, \h3
+        add     \t0, \g0                        /* v, CF = (z >= p) */
+        adc     \t1, \g1
+        adc     \t2, \g2
+        adc     \t3, \g3
+        cmovnc  \h0, \g0
+        cmovnc  \h1, \g1
+        cmovnc  \h2, \g2
+        cmovnc  \h3, \g3
+        mov     \g0, 0(%rdi)
+        mov     \g1, 8(%rdi)
+        mov     \g2, 16(%rdi)
+        mov     \g3, 24(%rdi)
 .endm
 
 /* ------------------------------------------------------------------ */
@@ -140,16 +199,17 @@ ECFK_FUNC_BEGIN(ecfk_p256_mul_mulx_adx)
         adc     %rbx, %r11
         adc     $0, %r12
 
-        /* rows 1..3: reduce by the previous low word, add x*y[i] */
-        P256_RED %r8, %r9, %r10, %r11, %r12, %r13
+        /*
+         * rows 1..3: add x*y[i] one word up, then reduce by the low word;
+         * the accumulator rotates through r8..r13.
+         */
         P256_ROW 8, %r9, %r10, %r11, %r12, %r13
-        P256_RED %r9, %r10, %r11, %r12, %r13, %r8
+        P256_RED %r8, %r9, %r10, %r11, %r12, %r13
         P256_ROW 16, %r10, %r11, %r12, %r13, %r8
-        P256_RED %r10, %r11, %r12, %r13, %r8, %r9
+        P256_RED %r9, %r10, %r11, %r12, %r13, %r8
         P256_ROW 24, %r11, %r12, %r13, %r8, %r9
-        P256_RED %r11, %r12, %r13, %r8, %r9, %r10
-
-        P256_FINAL %r12, %r13, %r8, %r9, %r10
+        P256_RED %r10, %r11, %r12, %r13, %r8, %r9
+        P256_RED_FINAL %r11, %r12, %r13, %r8, %r9
 
         pop     %r15
         pop     %r14
@@ -168,7 +228,7 @@ ECFK_FUNC_BEGIN(ecfk_p256_sqr_mulx_adx)
         push    %r14
         push    %r15
 
-        /* off-diagonal products x_i*x_j (i<j) into words w1..w6 (r9..r14) */
+        /* the six products x_i*x_j (i<j), once, into w1..w6 (r9..r14) */
         mov     0(%rsi), %rdx
         mulx    8(%rsi), %r9, %r10              /* x0x1 -> w1,w2 */
         mulx    16(%rsi), %rax, %r11            /* x0x2 -> w2,w3 */
@@ -189,7 +249,7 @@ ECFK_FUNC_BEGIN(ecfk_p256_sqr_mulx_adx)
         adox    %rbp, %r14
         adcx    %rbp, %r14
 
-        /* double (CF chain) and add the squares x_i^2 (OF chain) */
+        /* double them (CF chain) and add the squares x_i^2 (OF chain) */
         mov     0(%rsi), %rdx
         mulx    %rdx, %r8, %rax
         xor     %r15d, %r15d
@@ -214,15 +274,9 @@ ECFK_FUNC_BEGIN(ecfk_p256_sqr_mulx_adx)
         adcx    %r15, %r15
         adox    %rbx, %r15
 
-        /* [r8..r15] = x^2; reduce the low half, add the high half */
+        /* [r8..r15] = x^2 < p^2: reduce the low half, add the high half */
         P256_RED_LOW %r8, %r9, %r10, %r11
-        xor     %ecx, %ecx
-        add     %r12, %r8
-        adc     %r13, %r9
-        adc     %r14, %r10
-        adc     %r15, %r11
-        adc     $0, %rcx
-        P256_FINAL %r8, %r9, %r10, %r11, %rcx
+        P256_ADD_FINAL %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rax, %rbx, %rcx, %rdx
 
         pop     %r15
         pop     %r14
@@ -237,25 +291,23 @@ ECFK_FUNC_END(ecfk_p256_sqr_mulx_adx)
 ECFK_FUNC_BEGIN(ecfk_p256_redc_mulx_adx)
         push    %rbx
         push    %rbp
-        push    %r14
-        push    %r15
+        push    %r12
+        push    %r13
 
         mov     0(%rsi), %r8
         mov     8(%rsi), %r9
         mov     16(%rsi), %r10
         mov     24(%rsi), %r11
+        mov     32(%rsi), %r12
+        mov     40(%rsi), %r13
+        mov     48(%rsi), %rbx
+        mov     56(%rsi), %rsi
+        /* (t_lo + M*p)/R < p+1 and t_hi < p since t < p*R */
         P256_RED_LOW %r8, %r9, %r10, %r11
-        /* (t_lo + M*p)/R + t_hi < 2p since t < p*R */
-        xor     %ecx, %ecx
-        add     32(%rsi), %r8
-        adc     40(%rsi), %r9
-        adc     48(%rsi), %r10
-        adc     56(%rsi), %r11
-        adc     $0, %rcx
-        P256_FINAL %r8, %r9, %r10, %r11, %rcx
+        P256_ADD_FINAL %r8, %r9, %r10, %r11, %r12, %r13, %rbx, %rsi, %rax, %rcx, %rdx, %rbp
 
-        pop     %r15
-        pop     %r14
+        pop     %r13
+        pop     %r12
         pop     %rbp
         pop     %rbx
         ret

@@ -12,12 +12,18 @@
  * void ecfk_p256n_redc_mulx_adx(uint64_t z[4], const uint64_t t[8]);
  *     z = t*R^-1 mod n.  Requires t < n*R.  z < n.  z may alias t[0..3].
  *
- * Constant time: no branches, no secret-dependent addresses; the final
- * conditional subtraction is sub/sbb + cmov. All inputs are read before z
- * is written, which is what makes the aliasing safe.
+ * Constant time: no branches, no secret-dependent addresses; final
+ * conditional subtractions are sub/sbb (or two add chains) + CMOV. Every
+ * input word is read before z is written, which makes the aliasing safe.
+ * Leaf functions; callee-saved registers used are pushed and popped, and
+ * mul parks z in the red zone.
  *
- * n has no usable structure, so each reduction step is the generic one:
- * m = a0*n0' mod 2^64, a += m*n (low word becomes 0), shift one word.
+ * n has no useful structure, so this is generic word-by-word Montgomery:
+ * m = a0*n0' mod 2^64, a += m*n (the low word becomes 0), shift one word;
+ * in mul one reduction step per row of x*y[i], two carry chains (ADCX for
+ * low product halves, ADOX for high halves). The step's latency
+ * (IMUL 3 + MULX 4 + adds) is what bounds these kernels, so the next m is
+ * computed from pieces as they appear rather than from the finished word.
  */
 #include "asm.h"
 
@@ -30,55 +36,14 @@
         .quad   0xffffffff00000000
 .Lp256n_n0:
         .quad   0xccd1c8aaee00bc4f
-
-/*
- * One reduction step: m = a0*n0', [a0..a5] = [a0..a4] + m*n, a0 becomes 0
- * and is dropped, a5 (written) takes the carry. Low halves of m*n on CF,
- * high halves on OF. Uses rax (zero), rdx, r14, r15.
- */
-.macro P256N_RED a0, a1, a2, a3, a4, a5
-        mov     \a0, %rdx
-        imul    .Lp256n_n0(%rip), %rdx
-        xor     %eax, %eax
-        mov     $0, \a5
-        mulx    .Lp256n_n+0(%rip), %r14, %r15
-        adcx    %r14, \a0
-        adox    %r15, \a1
-        mulx    .Lp256n_n+8(%rip), %r14, %r15
-        adcx    %r14, \a1
-        adox    %r15, \a2
-        mulx    .Lp256n_n+16(%rip), %r14, %r15
-        adcx    %r14, \a2
-        adox    %r15, \a3
-        mulx    .Lp256n_n+24(%rip), %r14, %r15
-        adcx    %r14, \a3
-        adox    %r15, \a4
-        adcx    %rax, \a4
-        adox    %rax, \a5
-        adcx    %rax, \a5
-.endm
-
-/*
- * [a1..a5] += x*y[i] (x at rsi, y at rcx); the accumulator is < 2n so the
- * sum fits in five words. Uses rax (zero), rdx, r14, r15.
- */
-.macro P256N_ROW off, a1, a2, a3, a4, a5
-        mov     \off(%rcx), %rdx
-        xor     %eax, %eax
-        mulx    0(%rsi), %r14, %r15
-        adcx    %r14, \a1
-        adox    %r15, \a2
-        mulx    8(%rsi), %r14, %r15
-        adcx    %r14, \a2
-        adox    %r15, \a3
-        mulx    16(%rsi), %r14, %r15
-        adcx    %r14, \a3
-        adox    %r15, \a4
-        mulx    24(%rsi), %r14, %r15
-        adcx    %r14, \a4
-        adox    %r15, \a5
-        adcx    %rax, \a5
-.endm
+.Lp256n_k1:                                     /* n1*n0' mod 2^64 */
+        .quad   0x60013b52a0b2dabc
+/* 2^256 - n, word 2 is 0 */
+.Lp256n_c:
+        .quad   0x0c46353d039cdaaf
+        .quad   0x4319055258e8617b
+        .quad   0
+        .quad   0x00000000ffffffff
 
 /*
  * z = [a0..a3] + c*2^256 (< 2n) reduced once: a - n with a borrow chain,
@@ -105,18 +70,63 @@
 .endm
 
 /*
- * Reduction step on a 4-word window [t0..t3]: m = t0*n0',
+ * z = L + H reduced, for L = [t0..t3] < n+1 and H = [h0..h3] < n, so
+ * L + H < 2n. v = L + (H + 2^256 - n) carries out exactly when L + H >= n;
+ * H + 2^256 - n < 2^256 does not wait for L, so z and v are two parallel
+ * chains and CF of the second selects. Writes z.
+ * Clobbers h0..h3 and g0..g3 (four more registers).
+ */
+.macro P256N_ADD_FINAL t0, t1, t2, t3, h0, h1, h2, h3, g0, g1, g2, g3
+        mov     \h0, \g0
+        mov     \h1, \g1
+        mov     \h2, \g2
+        mov     \h3, \g3
+        add     .Lp256n_c+0(%rip), \g0
+        adc     .Lp256n_c+8(%rip), \g1
+        adc     $0, \g2
+        adc     .Lp256n_c+24(%rip), \g3
+        add     \t0, \h0                        /* z */
+        adc     \t1, \h1
+        adc     \t2, \h2
+        adc     \t3, \h3
+        add     \t0, \g0                        /* v, CF = (z >= n) */
+        adc     \t1, \g1
+        adc     \t2, \g2
+        adc     \t3, \g3
+        cmovnc  \h0, \g0
+        cmovnc  \h1, \g1
+        cmovnc  \h2, \g2
+        cmovnc  \h3, \g3
+        mov     \g0, 0(%rdi)
+        mov     \g1, 8(%rdi)
+        mov     \g2, 16(%rdi)
+        mov     \g3, 24(%rdi)
+.endm
+
+/*
+ * Reduction step on a 4-word window [t0..t3]: m = t0*n0' (in rdx),
  * [t0..t3] + m*n = [0, t1', t2', t3', t0'] with t0' = hi(m*n3) + carries
  * (< 2^64 because hi(m*n3) < n3). Window becomes [t1, t2, t3, t0].
- * Uses rax (zero), rbx, rbp, rdx.
+ * The next m is (t1 + [t0 != 0] + hi(m*n0) + lo(m*n1))*n0' mod 2^64; it is
+ * formed as (t1 + [t0 != 0])*n0' + m*(n1*n0') + hi(m*n0)*n0' so that only
+ * one IMUL waits for the MULX, instead of waiting for the carry chain.
+ * Uses rax (zero), rbx, rbp, rcx, rdx and \s; `last` skips the next m.
  */
-.macro P256N_RED_STEP t0, t1, t2, t3
-        mov     \t0, %rdx
-        imul    .Lp256n_n0(%rip), %rdx
+.macro P256N_RED_STEP t0, t1, t2, t3, s, last
+        .ifb \last
+        mov     \t1, \s
+        mov     \t0, %rax
+        neg     %rax                            /* CF = (t0 != 0) */
+        adc     $0, \s
+        imul    .Lp256n_n0(%rip), \s
+        mov     %rdx, %rax
+        imul    .Lp256n_k1(%rip), %rax
+        add     %rax, \s
+        .endif
         xor     %eax, %eax
-        mulx    .Lp256n_n+0(%rip), %rbx, %rbp
+        mulx    .Lp256n_n+0(%rip), %rbx, %rcx
         adcx    %rbx, \t0
-        adox    %rbp, \t1
+        adox    %rcx, \t1
         mulx    .Lp256n_n+8(%rip), %rbx, %rbp
         adcx    %rbx, \t1
         adox    %rbp, \t2
@@ -127,25 +137,115 @@
         adcx    %rbx, \t3
         adox    %rax, \t0
         adcx    %rax, \t0
+        .ifb \last
+        imul    .Lp256n_n0(%rip), %rcx
+        lea     (%rcx, \s), %rdx                /* next m */
+        .endif
 .endm
 /* afterwards [t0..t3] = (t_lo + M*n)/2^256 < n + 1 */
-.macro P256N_RED_LOW t0, t1, t2, t3
-        P256N_RED_STEP \t0, \t1, \t2, \t3
-        P256N_RED_STEP \t1, \t2, \t3, \t0
-        P256N_RED_STEP \t2, \t3, \t0, \t1
-        P256N_RED_STEP \t3, \t0, \t1, \t2
+.macro P256N_RED_LOW t0, t1, t2, t3, s
+        mov     \t0, %rdx
+        imul    .Lp256n_n0(%rip), %rdx
+        P256N_RED_STEP \t0, \t1, \t2, \t3, \s
+        P256N_RED_STEP \t1, \t2, \t3, \t0, \s
+        P256N_RED_STEP \t2, \t3, \t0, \t1, \s
+        P256N_RED_STEP \t3, \t0, \t1, \t2, \s, last
+.endm
+/* ------------------------------------------------------------------ */
+/*
+ * mul: reduction step i fused with the start of row i+1. The latency
+ * chain of word-by-word Montgomery is m -> m*n -> next low word -> m'.
+ * To shorten it, m' is computed from pieces as soon as each one exists:
+ * the next low word is a1 + [a0 != 0] + hi(m*n0) + lo(m*n1) + lo(x0*y[i+1])
+ * (mod 2^64; a0 + lo(m*n0) is 0 mod 2^64 and carries iff a0 != 0), so
+ * E = a1 + [a0 != 0] + lo(x0*y[i+1]) is formed before m*n, the two mulx
+ * halves are added with LEA (no flags) inside the carry chains, and the
+ * IMUL by n0' comes after the chains in program order (it writes flags).
+ * In: m in r15. Out: [a1..a5] (a5 written), m' in r15, x0*y[i+1] in rbx:rbp.
+ * Uses rax (zero), rdx, rdi, r14; z is parked in the red zone. (Also
+ * splitting m' as E*n0' + m*(n1*n0') + hi(m*n0)*n0' measured no faster here.)
+ */
+.macro P256N_RED_NEXT off, a0, a1, a2, a3, a4, a5
+        mov     \off(%rcx), %rdx
+        mulx    0(%rsi), %rbx, %rbp             /* x0*y[i+1] for the next row */
+        mov     %r15, %rdx                      /* m */
+        mov     \a1, %r15
+        mov     \a0, %r14
+        neg     %r14                            /* CF = (a0 != 0) */
+        adc     %rbx, %r15                      /* E */
+        xor     %eax, %eax
+        mov     $0, \a5
+        mulx    .Lp256n_n+0(%rip), %r14, %rdi
+        adcx    %r14, \a0
+        adox    %rdi, \a1
+        lea     (%r15, %rdi), %r15
+        mulx    .Lp256n_n+8(%rip), %r14, %rdi
+        adcx    %r14, \a1
+        adox    %rdi, \a2
+        lea     (%r15, %r14), %r15
+        mulx    .Lp256n_n+16(%rip), %r14, %rdi
+        adcx    %r14, \a2
+        adox    %rdi, \a3
+        mulx    .Lp256n_n+24(%rip), %r14, %rdi
+        adcx    %r14, \a3
+        adox    %rdi, \a4
+        adcx    %rax, \a4
+        adox    %rax, \a5
+        adcx    %rax, \a5
+        imul    .Lp256n_n0(%rip), %r15          /* m' */
 .endm
 
-/* ------------------------------------------------------------------ */
+/* [a1..a5] += x*y[i], column 0 taken from rbx:rbp. Uses rax, rdx, rdi, r14. */
+.macro P256N_ROW_NEXT off, a1, a2, a3, a4, a5
+        mov     \off(%rcx), %rdx
+        xor     %eax, %eax
+        adcx    %rbx, \a1
+        adox    %rbp, \a2
+        mulx    8(%rsi), %r14, %rdi
+        adcx    %r14, \a2
+        adox    %rdi, \a3
+        mulx    16(%rsi), %r14, %rdi
+        adcx    %r14, \a3
+        adox    %rdi, \a4
+        mulx    24(%rsi), %r14, %rdi
+        adcx    %r14, \a4
+        adox    %rdi, \a5
+        adcx    %rax, \a5
+.endm
+
+/* last reduction step: m in r15, no next row. Uses rax, rdx, rdi, r14. */
+.macro P256N_RED_LAST a0, a1, a2, a3, a4, a5
+        mov     %r15, %rdx
+        xor     %eax, %eax
+        mov     $0, \a5
+        mulx    .Lp256n_n+0(%rip), %r14, %rdi
+        adcx    %r14, \a0
+        adox    %rdi, \a1
+        mulx    .Lp256n_n+8(%rip), %r14, %rdi
+        adcx    %r14, \a1
+        adox    %rdi, \a2
+        mulx    .Lp256n_n+16(%rip), %r14, %rdi
+        adcx    %r14, \a2
+        adox    %rdi, \a3
+        mulx    .Lp256n_n+24(%rip), %r14, %rdi
+        adcx    %r14, \a3
+        adox    %rdi, \a4
+        adcx    %rax, \a4
+        adox    %rax, \a5
+        adcx    %rax, \a5
+.endm
+
 ECFK_FUNC_BEGIN(ecfk_p256n_mul_mulx_adx)
         push    %rbx
+        push    %rbp
         push    %r12
         push    %r13
         push    %r14
         push    %r15
+        mov     %rdi, -8(%rsp)                  /* z to the red zone; rdi is a temp */
         mov     %rdx, %rcx                      /* y; rdx is MULX's source */
 
-        /* row 0: [r8..r12] = x*y0 */
+        /* row 0: [r8..r12] = x*y0, m0 = r8*n0' */
         mov     0(%rcx), %rdx
         mulx    0(%rsi), %r8, %r9
         mulx    8(%rsi), %r14, %r10
@@ -155,21 +255,25 @@ ECFK_FUNC_BEGIN(ecfk_p256n_mul_mulx_adx)
         adc     %r15, %r10
         adc     %rbx, %r11
         adc     $0, %r12
+        mov     %r8, %r15
+        imul    .Lp256n_n0(%rip), %r15
 
-        P256N_RED %r8, %r9, %r10, %r11, %r12, %r13
-        P256N_ROW 8, %r9, %r10, %r11, %r12, %r13
-        P256N_RED %r9, %r10, %r11, %r12, %r13, %r8
-        P256N_ROW 16, %r10, %r11, %r12, %r13, %r8
-        P256N_RED %r10, %r11, %r12, %r13, %r8, %r9
-        P256N_ROW 24, %r11, %r12, %r13, %r8, %r9
-        P256N_RED %r11, %r12, %r13, %r8, %r9, %r10
+        P256N_RED_NEXT 8, %r8, %r9, %r10, %r11, %r12, %r13
+        P256N_ROW_NEXT 8, %r9, %r10, %r11, %r12, %r13
+        P256N_RED_NEXT 16, %r9, %r10, %r11, %r12, %r13, %r8
+        P256N_ROW_NEXT 16, %r10, %r11, %r12, %r13, %r8
+        P256N_RED_NEXT 24, %r10, %r11, %r12, %r13, %r8, %r9
+        P256N_ROW_NEXT 24, %r11, %r12, %r13, %r8, %r9
+        P256N_RED_LAST %r11, %r12, %r13, %r8, %r9, %r10
 
+        mov     -8(%rsp), %rdi
         P256N_FINAL %r12, %r13, %r8, %r9, %r10
 
         pop     %r15
         pop     %r14
         pop     %r13
         pop     %r12
+        pop     %rbp
         pop     %rbx
         ret
 ECFK_FUNC_END(ecfk_p256n_mul_mulx_adx)
@@ -183,7 +287,7 @@ ECFK_FUNC_BEGIN(ecfk_p256n_sqr_mulx_adx)
         push    %r14
         push    %r15
 
-        /* off-diagonal products x_i*x_j (i<j) into words w1..w6 (r9..r14) */
+        /* the six products x_i*x_j (i<j), once, into w1..w6 (r9..r14) */
         mov     0(%rsi), %rdx
         mulx    8(%rsi), %r9, %r10              /* x0x1 -> w1,w2 */
         mulx    16(%rsi), %rax, %r11            /* x0x2 -> w2,w3 */
@@ -204,7 +308,7 @@ ECFK_FUNC_BEGIN(ecfk_p256n_sqr_mulx_adx)
         adox    %rbp, %r14
         adcx    %rbp, %r14
 
-        /* double (CF chain) and add the squares x_i^2 (OF chain) */
+        /* double them (CF chain) and add the squares x_i^2 (OF chain) */
         mov     0(%rsi), %rdx
         mulx    %rdx, %r8, %rax
         xor     %r15d, %r15d
@@ -229,15 +333,9 @@ ECFK_FUNC_BEGIN(ecfk_p256n_sqr_mulx_adx)
         adcx    %r15, %r15
         adox    %rbx, %r15
 
-        /* [r8..r15] = x^2; reduce the low half, add the high half */
-        P256N_RED_LOW %r8, %r9, %r10, %r11
-        xor     %ecx, %ecx
-        add     %r12, %r8
-        adc     %r13, %r9
-        adc     %r14, %r10
-        adc     %r15, %r11
-        adc     $0, %rcx
-        P256N_FINAL %r8, %r9, %r10, %r11, %rcx
+        /* [r8..r15] = x^2 < n^2: reduce the low half, add the high half */
+        P256N_RED_LOW %r8, %r9, %r10, %r11, %rsi
+        P256N_ADD_FINAL %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rax, %rbx, %rcx, %rdx
 
         pop     %r15
         pop     %r14
@@ -252,6 +350,8 @@ ECFK_FUNC_END(ecfk_p256n_sqr_mulx_adx)
 ECFK_FUNC_BEGIN(ecfk_p256n_redc_mulx_adx)
         push    %rbx
         push    %rbp
+        push    %r12
+        push    %r13
         push    %r14
         push    %r15
 
@@ -259,18 +359,18 @@ ECFK_FUNC_BEGIN(ecfk_p256n_redc_mulx_adx)
         mov     8(%rsi), %r9
         mov     16(%rsi), %r10
         mov     24(%rsi), %r11
-        P256N_RED_LOW %r8, %r9, %r10, %r11
-        /* (t_lo + M*n)/R + t_hi < 2n since t < n*R */
-        xor     %ecx, %ecx
-        add     32(%rsi), %r8
-        adc     40(%rsi), %r9
-        adc     48(%rsi), %r10
-        adc     56(%rsi), %r11
-        adc     $0, %rcx
-        P256N_FINAL %r8, %r9, %r10, %r11, %rcx
+        mov     32(%rsi), %r12
+        mov     40(%rsi), %r13
+        mov     48(%rsi), %r14
+        mov     56(%rsi), %r15
+        /* (t_lo + M*n)/R < n+1 and t_hi < n since t < n*R */
+        P256N_RED_LOW %r8, %r9, %r10, %r11, %rsi
+        P256N_ADD_FINAL %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rax, %rbx, %rcx, %rdx
 
         pop     %r15
         pop     %r14
+        pop     %r13
+        pop     %r12
         pop     %rbp
         pop     %rbx
         ret
