@@ -41,8 +41,11 @@ CALLEE_SAVED = ["%rbx", "%rbp", "%r12", "%r13", "%r14", "%r15"]
 MAX_CHUNK = 8
 
 # mp_mul uses one level of Karatsuba from this many limbs on (even n only).
-# Measured on Zen3 (rdtsc ticks, ping-pong latency chain, medians):
-# see the table in the commit message and gen_mont_friendly's report.
+# Measured on Zen3 (rdtsc ticks, ping-pong latency chain, medians of 301
+# interleaved runs, taskset -c 1):  schoolbook / Karatsuba
+#   n = 8  (p503):  42 / 53     n = 10 (p610):  81 / 75     n = 12 (p751): 115 / 100
+# The core is bound by MULX throughput (one per cycle); Karatsuba trades
+# n^2/4 of them for about 20 instructions per limb of additions.
 AUTO_KARATSUBA_MIN_LIMBS = 10
 
 
@@ -210,8 +213,8 @@ def gen_mp_mul(name, n, method):
 # with s the XOR of the two borrows. So
 #   c = L + X (L + H + D'') + X^2 H  (mod 2^(128n)),
 #   D'' = (D XOR mask) + s, mask = -s, D = |a0-a1| |b1-b0| (2h words).
-# L goes to c[0..2h), H to c[2h..4h); pass 1 adds L + H at c[h..) with two
-# carry chains, pass 2 adds D'' (sign-extended by mask) with one.
+# L goes to c[0..2h), H to c[2h..4h); pass 1 adds L + H at c[h..3h) with two
+# carry chains, pass 2 adds D'' (sign-extended by mask) and pass 1's carries.
 # --------------------------------------------------------------------------
 def karatsuba(s, n):
     assert n % 2 == 0
@@ -258,7 +261,7 @@ def karatsuba(s, n):
                lambda k: mem("%rdi", 2 * h + k), h, h)
 
     c = lambda k: mem("%rdi", k)
-    s.comment("pass 1: c[h..4h) += L + H (L on CF, H on OF)")
+    s.comment("pass 1: c[h..3h) += L + H (L on CF, H on OF)")
     l1 = [pool.get() for _ in range(h)]
     r, zero = pool.get(), pool.get()
     for j in range(h):
@@ -274,17 +277,22 @@ def karatsuba(s, n):
         s.op("adcx", l1[j], r)
         s.op("adox", c(3 * h + j), r)
         s.op("mov", r, c(2 * h + j))
-    for j in range(h):  # position 3h+j: H1 + carries
-        s.op("mov", c(3 * h + j), r)
-        s.op("adcx", zero, r)
-        s.op("adox", zero, r)
-        s.op("mov", r, c(3 * h + j))
-    s.comment("pass 2: c[h..4h) += (D XOR mask) + s, mask sign-extended")
+    # The two carries out of position 3h-1 wait in a register (0..2): the
+    # words above take them in pass 2, which is a single chain.
+    cy = l1[0]
+    s.op("mov", "$0", cy)
+    s.op("adcx", zero, cy)
+    s.op("adox", zero, cy)
+    s.comment("pass 2: c[h..4h) += (D XOR mask) + s (mask sign-extends it), + carries")
     s.op("mov", mask, r)
-    s.op("neg", r)  # CF = s
+    s.op("neg", r)  # CF = s, OF = 0; ADCX leaves OF alone until the ADOX
     for k in range(3 * h):
         s.op("mov", c(h + k), r)
-        s.op("adc", sp(DD + k) if k < 2 * h else mask, r)
+        if k < 2 * h:
+            s.op("adcx", sp(DD + k), r)
+        else:
+            s.op("adcx", mask, r)
+            s.op("adox", cy if k == 2 * h else zero, r)
         s.op("mov", r, c(h + k))
     for x in l1 + [r, zero]:
         pool.put(x)
