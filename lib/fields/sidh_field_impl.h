@@ -88,11 +88,13 @@ static void IN(range_fail)(const char *fn, const char *what)
  * conditional subtraction of 2p. */
 INLINE void IN(add_2p)(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-	uint64_t s[NL], d[NL];
+	uint64_t s[NL], m[NL];
 	(void)ecfi_limbs_add(s, a, b, NL);
-	uint64_t keep = ecfi_mask_from_bit(ecfi_limbs_sub(d, s, P2, NL));
-	ecfi_limbs_cmov(d, s, keep, NL);
-	ecfi_limbs_copy(r, d, NL);
+	/* s - 2p, then 2p back on a borrow: two carry chains, like sub. */
+	uint64_t mask = ecfi_mask_from_bit(ecfi_limbs_sub(s, s, P2, NL));
+	for (size_t i = 0; i < NL; i++)
+		m[i] = P2[i] & mask;
+	(void)ecfi_limbs_add(r, s, m, NL);
 }
 
 /* r = a - b mod p in [0, 2p) for a, b in [0, 2p): add 2p back on a borrow. */
