@@ -4,7 +4,7 @@ primes p = 2^e * 3^f - 1 (GNU assembler syntax, preprocessed with asm.h).
 
 Usage:
     gen_mont_friendly.py --prime p503 [--op mp_mul|redc|all]
-                         [--mul schoolbook|karatsuba|auto]
+                         [--mul schoolbook|karatsuba|auto] [--max-chunk W]
 
 prints one .S file to stdout. Meson runs it once per prime at build time
 (lib/kernels/x86_64/meson.build); the same code emits every limb count, so
@@ -31,7 +31,8 @@ PRIMES = {
     "p751": (372, 239, 12),
 }
 
-# Registers never handed out by a pool: rsp, and the ones a kernel pins.
+# General-purpose registers other than rsp; each kernel pins some (pointers,
+# rdx for MULX) and hands the rest out from a Pool.
 ALL_REGS = ["%rax", "%rbx", "%rcx", "%rdx", "%rsi", "%rdi", "%rbp",
             "%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15"]
 CALLEE_SAVED = ["%rbx", "%rbp", "%r12", "%r13", "%r14", "%r15"]
@@ -121,14 +122,12 @@ def schoolbook(s, pool, aop, bop, cop, na, nb, store_hook=None, widths=None):
         acc = [pool.get() for _ in range(w + 1)]
         # Row 0: plain product into a fresh window, one add chain.
         s.op("mov", bop(0), "%rdx")
-        if w == 1:
-            s.op("mulx", aop(o), acc[0], acc[1])
-        else:
-            s.op("mulx", aop(o), acc[0], acc[1])
-            for j in range(1, w):
-                s.op("mulx", aop(o + j), lo, acc[j + 1])
-                s.op("add" if j == 1 else "adc", lo, acc[j])
-            s.op("adc", "$0", acc[w])
+        s.op("mulx", aop(o), acc[0], acc[1])
+        for j in range(1, w):
+            s.op("mulx", aop(o + j), lo, acc[j + 1])
+            s.op("add" if j == 1 else "adc", lo, acc[j])
+        if w > 1:
+            s.op("adc", "$0", acc[w])  # no carry out: the product fits
         if ci > 0:
             s.op("xor", lo, lo)  # CF is already 0; clear OF for the drop
         for i in range(nb):
@@ -386,7 +385,7 @@ def gen_redc(name, label, n, pp1_words):
         s.op("mov", r, mem("%rdi", j))
     if 8 * nslot[0] > 128:
         raise RuntimeError("red zone overflow")
-    return func(name, frame_open(s, s.lines, 0)), z, k
+    return func(name, frame_open(s, s.lines, 0))
 
 
 def func(name, body):
@@ -463,7 +462,7 @@ def main():
     if args.op in ("mp_mul", "all"):
         out += gen_mp_mul("ecfk_%s_mp_mul_mulx_adx" % P, n, method)
     if args.op in ("redc", "all"):
-        lines, _, _ = gen_redc("ecfk_%s_redc_mulx_adx" % P, label, n, pp1)
+        lines = gen_redc("ecfk_%s_redc_mulx_adx" % P, label, n, pp1)
         out += lines
     sys.stdout.write("\n".join(out) + "\n")
 
