@@ -42,7 +42,7 @@
 #if ECFI_RANGE_CHECKS
 static void IN(range_fail)(const char *fn, const char *what)
 {
-	fprintf(stderr, "libecfield: %s_%s: %s out of its documented range\n", STR(FIELD), fn, what);
+	fprintf(stderr, "libecfield: %s_%s: documented contract violated: %s\n", STR(FIELD), fn, what);
 	abort();
 }
 #define CHECK_BELOW(x, bound, fn, what)                                                                    \
@@ -422,12 +422,15 @@ INLINE void IN(fp2_mul_k)(FP2 *r, const FP2 *a, const FP2 *b, ecfi_mp_mul_fn mp,
 	rd(r->im.limb, tm);
 }
 
-/* (a0 + a1 i)^2 = (a0 + a1)(a0 - a1) + 2 a0 a1 i: both products < 4p * 2p. */
+/* (a0 + a1 i)^2 = (a0 + a1)(a0 - a1) + 2 a0 a1 i. a0 - a1 is taken as
+ * a0 + 2p - a1 in (0, 4p), without a conditional correction: the products
+ * stay below 4p * 4p <= p*R (16p < R for every prime). */
 INLINE void IN(fp2_sqr_k)(FP2 *r, const FP2 *a, ecfi_mp_mul_fn mp, ecfi_redc_fn rd)
 {
 	uint64_t s[NL], d[NL], a2[NL], t0[2 * NL], t1[2 * NL];
 	(void)ecfi_limbs_add(s, a->re.limb, a->im.limb, NL);
-	IN(sub_2p)(d, a->re.limb, a->im.limb);
+	(void)ecfi_limbs_sub(d, a->re.limb, a->im.limb, NL); /* wraps mod R; + 2p makes it right */
+	(void)ecfi_limbs_add(d, d, P2, NL);
 	(void)ecfi_limbs_add(a2, a->re.limb, a->re.limb, NL);
 	mp(t0, s, d);
 	mp(t1, a2, a->im.limb);

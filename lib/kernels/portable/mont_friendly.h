@@ -37,9 +37,9 @@ static inline void ecfi_mp_mul_karatsuba(uint64_t *c, const uint64_t *a, const u
 	uint64_t sa[ECFI_MF_MAX_LIMBS / 2], sb[ECFI_MF_MAX_LIMBS / 2], m[ECFI_MF_MAX_LIMBS + 2];
 	uint64_t ca = ecfi_limbs_add(sa, a, a + h, h);
 	uint64_t cb = ecfi_limbs_add(sb, b, b + h, h);
-	ecfi_mp_mul_school(c, a, b, h);         /* low product into c[0, n) */
+	ecfi_mp_mul_school(c, a, b, h);             /* low product into c[0, n) */
 	ecfi_mp_mul_school(c + n, a + h, b + h, h); /* high product into c[n, 2n) */
-	ecfi_mp_mul_school(m, sa, sb, h);       /* middle: n limbs, plus the carry terms */
+	ecfi_mp_mul_school(m, sa, sb, h);           /* middle: n limbs, plus the carry terms */
 	uint64_t mka = ecfi_mask_from_bit(ca), mkb = ecfi_mask_from_bit(cb), k = 0, k2 = 0;
 	/* m += (ca ? sb : 0) * 2^(64h) + (cb ? sa : 0) * 2^(64h); m[n] collects carries. */
 	for (size_t i = 0; i < h; i++) {
