@@ -20,11 +20,15 @@
 #include "common/testutil.h"
 #include "common/vectors.h"
 #include "dispatch/cpu.h"
+#include "fields/sidh_internal.h"
+#include "kernels/kernels.h"
 
 #define FE ECFI_CAT(ECFI_CAT(ecf_, FIELD), _fe)
 #define FP2 ECFI_CAT(ECFI_CAT(ecf_, FIELD), _fp2)
 #define FN(op) ECFI_CAT(ECFI_CAT(ECFI_CAT(ecf_, FIELD), _), op)
 #define TN(op) ECFI_CAT(ECFI_CAT(ECFI_CAT(test_, FIELD), _), op)
+#define IN(op) ECFI_CAT(ECFI_CAT(ECFI_CAT(ecfi_, FIELD), _), op)
+#define KERNEL(op, tier) ECFI_CAT(ECFI_CAT(ECFI_CAT(ECFI_CAT(ECFI_CAT(ecfk_, FIELD), _), op), _), tier)
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
@@ -439,6 +443,23 @@ static void TN(check_fp2)(int op)
 				t = b; FN(fp2_mul)(&t, &a, &t);
 				test_expect_limbs(t.re.limb, r.re.limb, NL, "fp2_mul in place (b), case %ld", i);
 				test_expect_limbs(t.im.limb, r.im.limb, NL, "fp2_mul in place (b), case %ld", i);
+				/* The benchmark's direct and pointer forms give the same bits. */
+				if (flags[k] == 0) {
+					IN(fp2_mul_portable)(&t, &a, &b);
+					test_expect_limbs(t.re.limb, r.re.limb, NL, "fp2_mul direct, case %ld", i);
+					test_expect_limbs(t.im.limb, r.im.limb, NL, "fp2_mul direct, case %ld", i);
+					IN(fp2_mul_pointer)(&t, &a, &b, KERNEL(mp_mul, portable), KERNEL(redc, portable));
+				}
+#if ECFI_X86_64_KERNELS
+				else {
+					IN(fp2_mul_mulx_adx)(&t, &a, &b);
+					test_expect_limbs(t.re.limb, r.re.limb, NL, "fp2_mul direct, case %ld", i);
+					test_expect_limbs(t.im.limb, r.im.limb, NL, "fp2_mul direct, case %ld", i);
+					IN(fp2_mul_pointer)(&t, &a, &b, KERNEL(mp_mul, mulx_adx), KERNEL(redc, mulx_adx));
+				}
+#endif
+				test_expect_limbs(t.re.limb, r.re.limb, NL, "fp2_mul through pointers, case %ld", i);
+				test_expect_limbs(t.im.limb, r.im.limb, NL, "fp2_mul through pointers, case %ld", i);
 				t = a; FN(fp2_mul)(&t, &t, &b);
 				break;
 			case F2_SQR:
