@@ -211,5 +211,6 @@ int main(int argc, char **argv)
 		       "kernel", "call", "ns", "ticks", "min", "vs_first");
 	bench_p256();
 	bench_p256n();
+	bench_sidh();
 	return 0;
 }

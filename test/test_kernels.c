@@ -18,7 +18,11 @@ typedef struct kernel_pair {
 	uint32_t tier;       /* ECFI_KERNEL_* bit the fast kernel needs */
 	size_t n;            /* limbs of an element */
 	const char *mod_hex; /* modulus, to build inputs inside the contract */
-	enum { MUL, SQR, REDC } kind;
+	/* MUL, SQR, REDC: Montgomery kernels (inputs below m; redc t < m*R).
+	 * MP_MUL: c[2n] = a*b for any a, b < 2^(64n). REDC_LAZY: z[n] = t/R in
+	 * [0, 2m) for t < m*R, with edge inputs that are products of values in
+	 * [0, 2m) (the isogeny fields' lazy reduction). */
+	enum { MUL, SQR, REDC, MP_MUL, REDC_LAZY } kind;
 	void (*fast)(void);
 	void (*ref)(void);
 } kernel_pair;
@@ -30,6 +34,20 @@ typedef struct kernel_pair {
 	PAIR(field, mul, MUL, tier_name, tier_bit, n, hex), PAIR(field, sqr, SQR, tier_name, tier_bit, n, hex), \
 	    PAIR(field, redc, REDC, tier_name, tier_bit, n, hex)
 
+#define SIDH_PAIRS(field, tier_name, tier_bit, n, hex)                                                      \
+	PAIR(field, mp_mul, MP_MUL, tier_name, tier_bit, n, hex), PAIR(field, redc, REDC_LAZY, tier_name, tier_bit, n, hex)
+
+/* The isogeny primes p = 2^a * 3^b - 1. */
+#define P434_HEX "2341f271773446cfc5fd681c520567bc65c783158aea3fdc1767ae2ffffffffffffffffffffffffffffffffffffffffffffffffffffff"
+#define P503_HEX                                                                                           \
+	"4066f541811e1e6045c6bdda77a4d01b9bf6c87b7e7daf13085bda2211e7a0abffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"
+#define P610_HEX \
+	"27bf6a768819010c251e7d88cb255b2fa10c4252a9ae7bf45048ff9abb1784de8aa5ab02e6e01fffffffffffffffffffffff" \
+	"fffffffffffffffffffffffffffffffffffffffffffffffffffff"
+#define P751_HEX \
+	"6fe5d541f71c0e12909f97badc668562b5045cb25748084e9867d6ebe876da959b1a13f7cc76e3ec968549f878a8eeafffff" \
+	"ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"
+
 #define P256_HEX "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff"
 #define P256N_HEX "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551"
 
@@ -37,6 +55,10 @@ static const kernel_pair PAIRS[] = {
 #if ECFI_X86_64_KERNELS
     MONT_PAIRS(p256, mulx_adx, ECFI_KERNEL_MULX_ADX, 4, P256_HEX),
     MONT_PAIRS(p256n, mulx_adx, ECFI_KERNEL_MULX_ADX, 4, P256N_HEX),
+    SIDH_PAIRS(p434, mulx_adx, ECFI_KERNEL_MULX_ADX, 7, P434_HEX),
+    SIDH_PAIRS(p503, mulx_adx, ECFI_KERNEL_MULX_ADX, 8, P503_HEX),
+    SIDH_PAIRS(p610, mulx_adx, ECFI_KERNEL_MULX_ADX, 10, P610_HEX),
+    SIDH_PAIRS(p751, mulx_adx, ECFI_KERNEL_MULX_ADX, 12, P751_HEX),
 #endif
     {NULL, 0, 0, NULL, MUL, NULL, NULL}, /* end; also keeps the array non-empty */
 };
@@ -52,15 +74,35 @@ static void check_pair(const kernel_pair *k)
 	mpz_setbit(lim, 64 * k->n);
 	mpz_mul(lim, lim, m); /* redc accepts t < m*R */
 	uint64_t edge[32][16];
-	size_t nedge = test_edge_values(edge, 32, m, k->n);
+	size_t nedge;
+	if (k->kind == MP_MUL) { /* any value below R: all-ones limbs, R - 1, ..., and m, 2m, 4m - 1 */
+		mpz_set_ui(z, 0);
+		mpz_setbit(z, 64 * k->n);
+		nedge = test_edge_values(edge, 29, z, k->n);
+		mpz_set(z, m);
+		test_mpz_to_limbs(edge[nedge++], k->n, z);
+		mpz_mul_2exp(z, m, 1);
+		test_mpz_to_limbs(edge[nedge++], k->n, z);
+		mpz_mul_2exp(z, m, 2);
+		mpz_sub_ui(z, z, 1);
+		test_mpz_to_limbs(edge[nedge++], k->n, z);
+	} else if (k->kind == REDC_LAZY) { /* inputs of the lazy field: [0, 2m) */
+		mpz_mul_2exp(z, m, 1);
+		nedge = test_edge_values(edge, 32, z, k->n);
+	} else {
+		nedge = test_edge_values(edge, 32, m, k->n);
+	}
 	test_rng rng;
 	test_rng_init(&rng, (uint64_t)(k - PAIRS) + 0xc4ec);
 	long cases = (long)(nedge * nedge) + test_iterations(CASES);
 	for (long i = 0; i < cases; i++) {
-		uint64_t x[32], y[32], t[32], a[16], b[16], xy[16];
+		uint64_t x[32], y[32], t[32], a[32], b[32], xy[16], t0[32];
 		if (i < (long)(nedge * nedge)) {
 			memcpy(x, edge[i / nedge], sizeof edge[0]);
 			memcpy(y, edge[i % nedge], sizeof edge[0]);
+		} else if (k->kind == MP_MUL) {
+			test_rand_limbs(&rng, x, k->n, (int)(i & 1));
+			test_rand_limbs(&rng, y, k->n, (int)(i & 2));
 		} else {
 			test_rand_below(&rng, x, m, k->n, (int)(i & 1));
 			test_rand_below(&rng, y, m, k->n, (int)(i & 2));
@@ -81,7 +123,13 @@ static void check_pair(const kernel_pair *k)
 			((sqr_fn)k->fast)(xy, xy);
 			test_expect_limbs(xy, b, k->n, "%s aliased, case %ld", k->name, i);
 			break;
+		case MP_MUL:
+			((mul_fn)k->fast)(a, x, y);
+			((mul_fn)k->ref)(b, x, y);
+			test_expect_limbs(a, b, 2 * k->n, "%s vs portable, case %ld", k->name, i);
+			break;
 		case REDC:
+		case REDC_LAZY:
 			if (i == 0) {
 				mpz_sub_ui(z, lim, 1); /* the largest accepted input */
 				test_mpz_to_limbs(t, 2 * k->n, z);
@@ -100,8 +148,11 @@ static void check_pair(const kernel_pair *k)
 				mpz_mod(z, z, lim);
 				test_mpz_to_limbs(t, 2 * k->n, z);
 			}
+			memcpy(t0, t, sizeof t0);
 			((sqr_fn)k->fast)(a, t);
 			((sqr_fn)k->ref)(b, t);
+			if (k->kind == REDC_LAZY) /* documented: t is not modified */
+				test_expect_limbs(t, t0, 2 * k->n, "%s modified its input, case %ld", k->name, i);
 			break;
 		}
 		test_expect_limbs(a, b, k->n, "%s vs portable, case %ld", k->name, i);

@@ -10,6 +10,7 @@
 #include <ecfield/version.h>
 #include <ecfield/p256.h>
 #include <ecfield/p256n.h>
+#include <ecfield/sidh.h>
 
 #ifdef __cplusplus
 extern "C" {

@@ -9,6 +9,12 @@
  *   redc: z = t/R mod m       t has 2n limbs, requires t < m*R;  z < m;
  *                             z may alias the low half of t.
  * Kernels are constant time: no branch or address depends on the operands.
+ *
+ * Isogeny-field kernels (p434, p503, p610, p751: p = 2^a * 3^b - 1, so p + 1
+ * has zero low limbs), n limbs, R = 2^(64n):
+ *   mp_mul: c = a*b as 2n limbs, for any a, b < R. c must not alias a or b.
+ *   redc:   z = t/R mod p in [0, 2p) (not fully reduced), for t < p*R given
+ *           as 2n limbs. t is not modified; z must not alias t.
  */
 #ifndef ECFI_KERNELS_H
 #define ECFI_KERNELS_H
@@ -27,7 +33,20 @@ ECFI_DECLARE_MONT_KERNELS(p256, portable, 4);
 /* Scalars mod n, the P-256 group order. */
 ECFI_DECLARE_MONT_KERNELS(p256n, portable, 4);
 
+#define ECFI_DECLARE_SIDH_KERNELS(field, tier, n)                                                          \
+	ECFI_HIDDEN void ecfk_##field##_mp_mul_##tier(uint64_t c[2 * (n)], const uint64_t a[n], const uint64_t b[n]); \
+	ECFI_HIDDEN void ecfk_##field##_redc_##tier(uint64_t z[n], const uint64_t t[2 * (n)])
+
+ECFI_DECLARE_SIDH_KERNELS(p434, portable, 7);
+ECFI_DECLARE_SIDH_KERNELS(p503, portable, 8);
+ECFI_DECLARE_SIDH_KERNELS(p610, portable, 10);
+ECFI_DECLARE_SIDH_KERNELS(p751, portable, 12);
+
 #if ECFI_X86_64_KERNELS
+ECFI_DECLARE_SIDH_KERNELS(p434, mulx_adx, 7);
+ECFI_DECLARE_SIDH_KERNELS(p503, mulx_adx, 8);
+ECFI_DECLARE_SIDH_KERNELS(p610, mulx_adx, 10);
+ECFI_DECLARE_SIDH_KERNELS(p751, mulx_adx, 12);
 ECFI_DECLARE_MONT_KERNELS(p256, mulx_adx, 4);
 ECFI_DECLARE_MONT_KERNELS(p256n, mulx_adx, 4);
 #endif

@@ -1,0 +1,88 @@
+/*
+ * Generic portable kernels of the isogeny fields (p = 2^a * 3^b - 1, where
+ * p + 1 has zero low limbs): the multiprecision product and the Montgomery
+ * reduction that multiplies only the non-zero limbs of p + 1. Static inline:
+ * sidh_portable.c instantiates them for each prime with constant n, so the
+ * loops unroll. Written with ecfi_mac/ecfi_adc only, so they build with or
+ * without unsigned __int128. Contracts: kernels/kernels.h.
+ */
+#ifndef ECFI_MONT_FRIENDLY_H
+#define ECFI_MONT_FRIENDLY_H
+
+#include "common/limbs.h"
+
+#define ECFI_MF_MAX_LIMBS 12
+
+/* c = a*b as 2n limbs (operand scanning: one row of n products per limb of b). */
+static inline void ecfi_mp_mul_school(uint64_t *c, const uint64_t *a, const uint64_t *b, size_t n)
+{
+	uint64_t cc = 0;
+	for (size_t j = 0; j < n; j++)
+		c[j] = ecfi_mac(&cc, a[j], b[0], 0, cc);
+	c[n] = cc;
+	for (size_t i = 1; i < n; i++) {
+		cc = 0;
+		for (size_t j = 0; j < n; j++)
+			c[i + j] = ecfi_mac(&cc, a[j], b[i], c[i + j], cc);
+		c[i + n] = cc;
+	}
+}
+
+/* c = a*b as 2n limbs, n even, by one level of Karatsuba on halves of h = n/2
+ * limbs: a0*b0, a1*b1 and (a0+a1)*(b0+b1), whose sums carry one bit each; the
+ * carries are folded in with masks, so nothing depends on the values. */
+static inline void ecfi_mp_mul_karatsuba(uint64_t *c, const uint64_t *a, const uint64_t *b, size_t n)
+{
+	const size_t h = n / 2;
+	uint64_t sa[ECFI_MF_MAX_LIMBS / 2], sb[ECFI_MF_MAX_LIMBS / 2], m[ECFI_MF_MAX_LIMBS + 2];
+	uint64_t ca = ecfi_limbs_add(sa, a, a + h, h);
+	uint64_t cb = ecfi_limbs_add(sb, b, b + h, h);
+	ecfi_mp_mul_school(c, a, b, h);             /* low product into c[0, n) */
+	ecfi_mp_mul_school(c + n, a + h, b + h, h); /* high product into c[n, 2n) */
+	ecfi_mp_mul_school(m, sa, sb, h);           /* middle: n limbs, plus the carry terms */
+	uint64_t mka = ecfi_mask_from_bit(ca), mkb = ecfi_mask_from_bit(cb), k = 0, k2 = 0;
+	/* m += (ca ? sb : 0) * 2^(64h) + (cb ? sa : 0) * 2^(64h); m[n] collects carries. */
+	for (size_t i = 0; i < h; i++) {
+		m[h + i] = ecfi_adc(&k, m[h + i], sb[i] & mka);
+		m[h + i] = ecfi_adc(&k2, m[h + i], sa[i] & mkb);
+	}
+	m[n] = k + k2 + (ca & cb);
+	/* m -= a0*b0 + a1*b1 (the result is a1*b0 + a0*b1 >= 0). */
+	uint64_t br = 0, br2 = 0;
+	for (size_t i = 0; i < n; i++) {
+		m[i] = ecfi_sbb(&br, m[i], c[i]);
+		m[i] = ecfi_sbb(&br2, m[i], c[n + i]);
+	}
+	m[n] -= br + br2;
+	/* c += m * 2^(64h); the total fits 2n limbs. */
+	k = 0;
+	for (size_t i = 0; i <= n; i++)
+		c[h + i] = ecfi_adc(&k, c[h + i], m[i]);
+	for (size_t i = h + n + 1; i < 2 * n; i++)
+		c[i] = ecfi_adc(&k, c[i], 0);
+}
+
+/* z = t/R mod p in [0, 2p) for t < p*R, R = 2^(64n), p = -1 mod 2^64 (so
+ * -1/p = 1 mod 2^64 and each row's factor u is the current limb itself).
+ * p1 holds p + 1, whose limbs below zl are zero. Adding u*p = u*(p+1) - u at
+ * limb i: the "- u" clears limb i exactly, so only u*(p+1) is added, from
+ * limb i + zl on. After n rows the low half is q with t + q*p = high * R.
+ * t is not modified; z must not alias t. */
+static inline void ecfi_redc_mont_friendly(uint64_t *z, const uint64_t *t_in, const uint64_t *p1, size_t zl, size_t n)
+{
+	uint64_t t[2 * ECFI_MF_MAX_LIMBS];
+	uint64_t top = 0;
+	ecfi_limbs_copy(t, t_in, 2 * n);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t u = t[i], c = 0;
+		for (size_t j = zl; j < n; j++)
+			t[i + j] = ecfi_mac(&c, u, p1[j], t[i + j], c);
+		uint64_t cc = top;
+		t[i + n] = ecfi_adc(&cc, t[i + n], c);
+		top = cc;
+	}
+	/* top is 0 here: (t + q*p)/R < 2p < R. */
+	ecfi_limbs_copy(z, t + n, n);
+}
+
+#endif

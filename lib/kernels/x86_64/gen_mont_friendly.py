@@ -1,0 +1,471 @@
+#!/usr/bin/env python3
+"""Emit the x86-64 MULX/ADCX/ADOX kernels of the Montgomery-friendly isogeny
+primes p = 2^e * 3^f - 1 (GNU assembler syntax, preprocessed with asm.h).
+
+Usage:
+    gen_mont_friendly.py --prime p503 [--op mp_mul|redc|all]
+                         [--mul schoolbook|karatsuba|auto] [--max-chunk W]
+
+prints one .S file to stdout. Meson runs it once per prime at build time
+(lib/kernels/x86_64/meson.build); the same code emits every limb count, so
+there are no per-prime copies of the assembly.
+
+Kernels (n limbs, R = 2^(64n)), System V ABI, hidden symbols:
+  void ecfk_<P>_mp_mul_mulx_adx(uint64_t c[2n], const uint64_t a[n], const uint64_t b[n]);
+      c = a*b, any a, b < R. c must not alias a or b.
+  void ecfk_<P>_redc_mulx_adx(uint64_t z[n], const uint64_t t[2n]);
+      z = t/R mod p in [0, 2p), for t < p*R. t is not modified; z must not
+      alias t.
+
+Both are straight-line code: no branches, every address is fixed, and the
+only instructions are mov, mulx, adcx, adox, add, adc, sub, sbb, xor, neg,
+push, pop, ret (and endbr64 from asm.h).
+"""
+import argparse
+import sys
+
+PRIMES = {
+    "p434": (216, 137, 7),
+    "p503": (250, 159, 8),
+    "p610": (305, 192, 10),
+    "p751": (372, 239, 12),
+}
+
+# General-purpose registers other than rsp; each kernel pins some (pointers,
+# rdx for MULX) and hands the rest out from a Pool.
+ALL_REGS = ["%rax", "%rbx", "%rcx", "%rdx", "%rsi", "%rdi", "%rbp",
+            "%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15"]
+CALLEE_SAVED = ["%rbx", "%rbp", "%r12", "%r13", "%r14", "%r15"]
+
+# The widest operand chunk the schoolbook core keeps in registers: the
+# accumulator window is w + 1 words, plus lo, hi, rdx and three pointers.
+MAX_CHUNK = 8
+
+# mp_mul uses one level of Karatsuba from this many limbs on (even n only).
+# Measured on Zen3 (rdtsc ticks, ping-pong latency chain, medians of 301
+# interleaved runs, taskset -c 1):  schoolbook / Karatsuba
+#   n = 8  (p503):  42 / 53     n = 10 (p610):  81 / 75     n = 12 (p751): 115 / 100
+# The core is bound by MULX throughput (one per cycle); Karatsuba trades
+# n^2/4 of them for about 20 instructions per limb of additions.
+AUTO_KARATSUBA_MIN_LIMBS = 10
+
+
+class Asm:
+    def __init__(self):
+        self.lines = []
+        self.used = set()
+
+    def op(self, ins, *args):
+        for a in args:
+            for r in ALL_REGS:
+                if r in a:
+                    self.used.add(r)
+        if args:
+            self.lines.append("        %-7s %s" % (ins, ", ".join(args)))
+        else:
+            self.lines.append("        " + ins)
+
+    def comment(self, text):
+        self.lines.append("        /* %s */" % text)
+
+
+class Pool:
+    """Free general-purpose registers, handed out and returned by name."""
+
+    def __init__(self, regs):
+        self.free = list(regs)
+
+    def get(self):
+        if not self.free:
+            raise RuntimeError("register pool exhausted")
+        return self.free.pop(0)
+
+    def put(self, r):
+        assert r not in self.free
+        self.free.append(r)
+
+
+def mem(base, word):
+    off = 8 * word
+    return "%d(%s)" % (off, base) if off else "(%s)" % base
+
+
+def chunks_of(n):
+    """Split n operand words into the fewest near-equal chunks of at most MAX_CHUNK."""
+    k = -(-n // MAX_CHUNK)
+    base, extra = divmod(n, k)
+    return [base + (1 if i < extra else 0) for i in range(k)]
+
+
+# --------------------------------------------------------------------------
+# Schoolbook product, operand scanning with two carry chains per row.
+#
+# c[0 .. na+nb) = a[0 .. na) * b[0 .. nb). a is cut into chunks of w words; a
+# chunk runs one row per word b[i]: the window of w+1 registers holds the
+# running sum at positions o+i .. o+i+w, the row adds a_chunk*b[i] with the
+# low products on OF (ADOX) and the high products on CF (ADCX), and its lowest
+# word is final and leaves for memory. The first chunk writes c; each later
+# chunk adds the earlier chunks' word into the word it drops with one more
+# ADOX whose carry rides into the next row's OF chain (CF is zero there), so
+# the window never overflows (its value stays below 2^(64(w+1))).
+# --------------------------------------------------------------------------
+def schoolbook(s, pool, aop, bop, cop, na, nb, store_hook=None, widths=None):
+    """aop(j), bop(i), cop(k): memory operands. Uses rdx and pool registers.
+    store_hook(reg), if given, runs before each store of a final word (only
+    with a single chunk, since later chunks re-read c)."""
+    widths = widths or chunks_of(na)
+    assert store_hook is None or len(widths) == 1
+    lo, hi = pool.get(), pool.get()
+    o = 0
+    for ci, w in enumerate(widths):
+        s.comment("a[%d..%d) * b: %d rows" % (o, o + w, nb))
+        acc = [pool.get() for _ in range(w + 1)]
+        # Row 0: plain product into a fresh window, one add chain.
+        s.op("mov", bop(0), "%rdx")
+        s.op("mulx", aop(o), acc[0], acc[1])
+        for j in range(1, w):
+            s.op("mulx", aop(o + j), lo, acc[j + 1])
+            s.op("add" if j == 1 else "adc", lo, acc[j])
+        if w > 1:
+            s.op("adc", "$0", acc[w])  # no carry out: the product fits
+        if ci > 0:
+            s.op("xor", lo, lo)  # CF is already 0; clear OF for the drop
+        for i in range(nb):
+            if i > 0:
+                # acc[0..w-1] = positions o+i .. o+i+w-1, acc[w] = new top.
+                s.op("mov", bop(i), "%rdx")
+                if ci == 0:
+                    s.op("xor", acc[w], acc[w])  # also clears CF and OF
+                else:
+                    s.op("mov", "$0", acc[w])  # keep OF: the drop's carry
+                for j in range(w):
+                    s.op("mulx", aop(o + j), lo, hi)
+                    s.op("adox", lo, acc[j])
+                    s.op("adcx", hi, acc[j + 1])
+                s.op("mov", "$0", "%rdx")
+                s.op("adox", "%rdx", acc[w])
+            # Drop the final word o+i.
+            if ci > 0:
+                s.op("adox", cop(o + i), acc[0])
+            if store_hook:
+                store_hook(acc[0])
+            s.op("mov", acc[0], cop(o + i))
+            r = acc.pop(0)
+            if i < nb - 1:
+                acc.append(r)
+            else:
+                pool.put(r)
+        # Last row done: acc holds positions o+nb .. o+nb+w-1.
+        if ci > 0:
+            s.op("mov", "$0", "%rdx")
+        for j, r in enumerate(acc):
+            if ci > 0:
+                s.op("adox", "%rdx", r)
+            if store_hook:
+                store_hook(r)
+            s.op("mov", r, cop(o + nb + j))
+        for r in acc:
+            pool.put(r)
+        o += w
+    pool.put(lo)
+    pool.put(hi)
+
+
+def frame_open(s, body, stack_words):
+    """Push the callee-saved registers the body uses, reserve stack."""
+    saved = [r for r in CALLEE_SAVED if r in s.used]
+    head = ["        push    %s" % r for r in saved]
+    frame = 0
+    if stack_words:
+        # 8 bytes of return address + 8 per push: keep rsp 16-byte aligned.
+        frame = 8 * stack_words
+        if (8 + 8 * len(saved) + frame) % 16:
+            frame += 8
+        head.append("        sub     $%d, %%rsp" % frame)
+    tail = []
+    if frame:
+        tail.append("        add     $%d, %%rsp" % frame)
+    tail += ["        pop     %s" % r for r in reversed(saved)]
+    tail.append("        ret")
+    return head + body + tail
+
+
+def gen_mp_mul(name, n, method):
+    s = Asm()
+    fixed = {"%rdi", "%rsi", "%rcx", "%rdx"}
+    stack_words = 0
+    if method == "schoolbook":
+        pool = Pool([r for r in ALL_REGS if r not in fixed])
+        s.op("mov", "%rdx", "%rcx")  # b: rdx is MULX's implicit source
+        schoolbook(s, pool, lambda j: mem("%rsi", j), lambda i: mem("%rcx", i),
+                   lambda k: mem("%rdi", k), n, n)
+    else:
+        stack_words = karatsuba(s, n)
+    body = s.lines
+    return func(name, frame_open(s, body, stack_words))
+
+
+# --------------------------------------------------------------------------
+# One level of subtractive Karatsuba, h = n/2, X = 2^(64h):
+#   a = a0 + a1 X, b = b0 + b1 X, L = a0 b0, H = a1 b1,
+#   a0 b1 + a1 b0 = L + H + (a0 - a1)(b1 - b0) = L + H + (-1)^s |a0-a1| |b1-b0|
+# with s the XOR of the two borrows. So
+#   c = L + X (L + H + D'') + X^2 H  (mod 2^(128n)),
+#   D'' = (D XOR mask) + s, mask = -s, D = |a0-a1| |b1-b0| (2h words).
+# L goes to c[0..2h), H to c[2h..4h); pass 1 adds L + H at c[h..3h) with two
+# carry chains, pass 2 adds D'' (sign-extended by mask) and pass 1's carries.
+# --------------------------------------------------------------------------
+def karatsuba(s, n):
+    assert n % 2 == 0
+    h = n // 2
+    # Stack: |a0-a1| at 0, |b1-b0| at h, D XOR mask at 2h (2h words).
+    DA, DB, DD = 0, h, 2 * h
+    sp = lambda w: mem("%rsp", w)
+    s.op("mov", "%rdx", "%rcx")
+    mask = "%rbp"
+    fixed = {"%rdi", "%rsi", "%rcx", "%rdx", mask}
+    pool = Pool([r for r in ALL_REGS if r not in fixed])
+
+    def absdiff(x, y, dst, m):
+        """dst = |x - y| (h words), m = -1 if x < y else 0."""
+        regs = [pool.get() for _ in range(h)]
+        for j in range(h):
+            s.op("mov", x(j), regs[j])
+        for j in range(h):
+            s.op("sub" if j == 0 else "sbb", y(j), regs[j])
+        s.op("sbb", m, m)
+        for j in range(h):
+            s.op("xor", m, regs[j])
+        for j in range(h):
+            s.op("sub" if j == 0 else "sbb", m, regs[j])  # - m: +1 when negated
+        for j in range(h):
+            s.op("mov", regs[j], dst(j))
+        for r in regs:
+            pool.put(r)
+
+    s.comment("|a0 - a1|, |b1 - b0| and the sign mask of their product")
+    ma = pool.get()
+    absdiff(lambda j: mem("%rsi", j), lambda j: mem("%rsi", h + j), lambda j: sp(DA + j), ma)
+    absdiff(lambda j: mem("%rcx", h + j), lambda j: mem("%rcx", j), lambda j: sp(DB + j), mask)
+    s.op("xor", ma, mask)
+    pool.put(ma)
+
+    s.comment("D XOR mask = |a0-a1| |b1-b0| XOR mask")
+    schoolbook(s, pool, lambda j: sp(DA + j), lambda i: sp(DB + i), lambda k: sp(DD + k), h, h,
+               store_hook=lambda r: s.op("xor", mask, r))
+    s.comment("L = a0 b0")
+    schoolbook(s, pool, lambda j: mem("%rsi", j), lambda i: mem("%rcx", i), lambda k: mem("%rdi", k), h, h)
+    s.comment("H = a1 b1")
+    schoolbook(s, pool, lambda j: mem("%rsi", h + j), lambda i: mem("%rcx", h + i),
+               lambda k: mem("%rdi", 2 * h + k), h, h)
+
+    c = lambda k: mem("%rdi", k)
+    s.comment("pass 1: c[h..3h) += L + H (L on CF, H on OF)")
+    l1 = [pool.get() for _ in range(h)]
+    r, zero = pool.get(), pool.get()
+    for j in range(h):
+        s.op("mov", c(h + j), l1[j])
+    s.op("xor", zero, zero)
+    for j in range(h):  # position h+j: L1 + L0 + H0
+        s.op("mov", l1[j], r)
+        s.op("adcx", c(j), r)
+        s.op("adox", c(2 * h + j), r)
+        s.op("mov", r, c(h + j))
+    for j in range(h):  # position 2h+j: H0 + L1 + H1
+        s.op("mov", c(2 * h + j), r)
+        s.op("adcx", l1[j], r)
+        s.op("adox", c(3 * h + j), r)
+        s.op("mov", r, c(2 * h + j))
+    # The two carries out of position 3h-1 wait in a register (0..2): the
+    # words above take them in pass 2, which is a single chain.
+    cy = l1[0]
+    s.op("mov", "$0", cy)
+    s.op("adcx", zero, cy)
+    s.op("adox", zero, cy)
+    s.comment("pass 2: c[h..4h) += (D XOR mask) + s (mask sign-extends it), + carries")
+    s.op("mov", mask, r)
+    s.op("neg", r)  # CF = s, OF = 0; ADCX leaves OF alone until the ADOX
+    for k in range(3 * h):
+        s.op("mov", c(h + k), r)
+        if k < 2 * h:
+            s.op("adcx", sp(DD + k), r)
+        else:
+            s.op("adcx", mask, r)
+            s.op("adox", cy if k == 2 * h else zero, r)
+        s.op("mov", r, c(h + k))
+    for x in l1 + [r, zero]:
+        pool.put(x)
+    return 4 * h
+
+
+# --------------------------------------------------------------------------
+# Montgomery reduction for p = 2^e 3^f - 1: -p^-1 = 1 mod 2^64, so the factor
+# of step i is m_i = the current word i, and
+#   u + m_i p 2^(64i) = u - m_i 2^(64i) + m_i (p+1) 2^(64i),
+# where -m_i cancels word i exactly and p+1 has z zero low limbs: step i adds
+# the k = n - z words P' = (p+1) >> 64z at position i+z. The words
+# m_0 .. m_{z-1} are t's own; step i finalises word i+z, which is m_{i+z}
+# while i+z < n, else a word of the result.
+#
+# Only the low half of t enters the steps: u = t_lo + M p < R (p+1), so the
+# window (positions i+z .. i+n, k+1 registers, new top zero) never overflows.
+# Then z = u/R + t_hi = (t + M p)/R < (pR + R p)/R = 2p with one add chain.
+# Factors m waiting for their step, and result words waiting for the final
+# chain, stay in registers while the pool has room, else in the red zone
+# (the function is a leaf).
+# --------------------------------------------------------------------------
+def gen_redc(name, label, n, pp1_words):
+    z = next(i for i, w in enumerate(pp1_words) if w)
+    k = n - z
+    s = Asm()
+    fixed = {"%rdi", "%rsi", "%rdx"}
+    pool = Pool([r for r in ALL_REGS if r not in fixed])
+    lo, hi = pool.get(), pool.get()
+    T = lambda j: mem("%rsi", j)
+    slots = {}  # value name -> register or red-zone operand
+    nslot = [0]
+
+    def park(key, reg):
+        # Keep reg if the next row can still get its new top register.
+        if len(pool.free) >= 1:
+            slots[key] = reg
+            return
+        nslot[0] += 1
+        where = "-%d(%%rsp)" % (8 * nslot[0])
+        s.op("mov", reg, where)
+        slots[key] = where
+        pool.put(reg)
+
+    def unpark(key, dst):
+        where = slots.pop(key)
+        s.op("mov", where, dst)
+        if where.startswith("%"):
+            pool.put(where)
+
+    s.comment("step i: word i+%d.. += m_i * P' (%d words)" % (z, k))
+    acc = [pool.get() for _ in range(k)]
+    for j in range(k):
+        s.op("mov", T(z + j), acc[j])
+    for i in range(n):
+        if i < z:
+            s.op("mov", T(i), "%rdx")
+        else:
+            unpark(("m", i), "%rdx")
+        top = pool.get()
+        acc.append(top)
+        s.op("xor", top, top)
+        for j in range(k):
+            s.op("mulx", "%s+%d(%%rip)" % (label, 8 * j) if j else "%s(%%rip)" % label, lo, hi)
+            s.op("adox", lo, acc[j])
+            s.op("adcx", hi, acc[j + 1])
+        s.op("mov", "$0", "%rdx")
+        s.op("adox", "%rdx", top)
+        w = acc.pop(0)  # position i+z, final
+        if i + z < n:
+            park(("m", i + z), w)
+        else:
+            park(("u", i + z - n), w)
+    # acc: result words z .. n-1 of u/R.
+    for j, r in enumerate(acc):
+        slots[("u", z + j)] = r
+    s.comment("z = u/R + t_hi < 2p")
+    pool.put(lo)
+    pool.put(hi)
+    tmp = None
+    for j in range(n):
+        where = slots[("u", j)]
+        if where.startswith("%"):
+            r = where
+        else:
+            if tmp is None:
+                tmp = pool.get()
+            r = tmp
+            s.op("mov", where, r)
+        s.op("add" if j == 0 else "adc", T(n + j), r)
+        s.op("mov", r, mem("%rdi", j))
+    if 8 * nslot[0] > 128:
+        raise RuntimeError("red zone overflow")
+    return func(name, frame_open(s, s.lines, 0))
+
+
+def func(name, body):
+    return ["ECFK_FUNC_BEGIN(%s)" % name] + body + ["ECFK_FUNC_END(%s)" % name, ""]
+
+
+def limbs(x, n):
+    return [(x >> (64 * i)) & (2**64 - 1) for i in range(n)]
+
+
+def main():
+    global MAX_CHUNK
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--prime", required=True, choices=sorted(PRIMES))
+    ap.add_argument("--op", default="all", choices=["mp_mul", "redc", "all"])
+    ap.add_argument("--mul", default="auto", choices=["auto", "schoolbook", "karatsuba"],
+                    help="mp_mul method; auto = the faster one measured on Zen3")
+    ap.add_argument("--max-chunk", type=int, default=MAX_CHUNK,
+                    help="widest schoolbook operand chunk (experiments; 1..8)")
+    args = ap.parse_args()
+
+    P = args.prime
+    e, f, n = PRIMES[P]
+    p = 2**e * 3**f - 1
+    assert p.bit_length() < 64 * n and (-pow(p, -1, 2**64)) % 2**64 == 1
+    if not 1 <= args.max_chunk <= 8:
+        sys.exit("--max-chunk must be in 1..8")
+    MAX_CHUNK = args.max_chunk
+    method = args.mul
+    if method == "auto":
+        method = AUTO_KARATSUBA_MIN_LIMBS <= n and n % 2 == 0 and "karatsuba" or "schoolbook"
+    if method == "karatsuba" and (n % 2 or n // 2 > MAX_CHUNK):
+        sys.exit("karatsuba needs an even limb count of at most %d" % (2 * MAX_CHUNK))
+
+    pp1 = limbs(p + 1, n)
+    z = next(i for i, w in enumerate(pp1) if w)
+    label = ".L%s_pp1" % P
+    out = []
+    out.append("""/*
+ * %(P)s_mulx_adx.S - generated by gen_mont_friendly.py --prime %(P)s; do not edit.
+ *
+ * Multiprecision product and Montgomery reduction for
+ * p = 2^%(e)d * 3^%(f)d - 1 (%(bits)d bits, n = %(n)d limbs), R = 2^%(R)d,
+ * x86-64 with BMI2 (MULX) and ADX (ADCX/ADOX). Caller checks CPU support.
+ *
+ * void ecfk_%(P)s_mp_mul_mulx_adx(uint64_t c[%(n2)d], const uint64_t a[%(n)d], const uint64_t b[%(n)d]);
+ *     c = a*b for any a, b < R. c must not alias a or b.
+ *     Method: %(method)s.
+ * void ecfk_%(P)s_redc_mulx_adx(uint64_t z[%(n)d], const uint64_t t[%(n2)d]);
+ *     z = t/R mod p, 0 <= z < 2p (no final subtraction). Requires t < p*R.
+ *     t is not modified; z must not alias t.
+ *
+ * Reduction: -p^-1 = 1 mod 2^64, so step i's factor m_i is the current word
+ * i; u + m_i*p*2^(64i) = u - m_i*2^(64i) + m_i*(p+1)*2^(64i), the first
+ * term cancels word i, and p+1 = 2^%(e)d * 3^%(f)d has %(z)d zero low limbs,
+ * so each step multiplies only the %(k)d words of (p+1) >> %(zb)d. Result
+ * (t + M*p)/R < (p*R + R*p)/R = 2p.
+ *
+ * Constant time: straight-line code, no branches, fixed addresses.
+ */
+#include "kernels/x86_64/asm.h"
+
+        .section .rodata
+        .p2align 3
+/* (p+1) >> %(zb)d, little-endian */
+%(label)s:
+""" % dict(P=P, e=e, f=f, bits=p.bit_length(), n=n, n2=2 * n, R=64 * n, z=z, k=n - z,
+           zb=64 * z, label=label, method=("schoolbook, operand scanning in chunks of %s words"
+                                            % "+".join(map(str, chunks_of(n))) if method == "schoolbook" else
+                                            "one level of subtractive Karatsuba over %d-word schoolbook products" % (n // 2))))
+    for w in pp1[z:]:
+        out.append("        .quad   0x%016x" % w)
+    out.append("")
+    if args.op in ("mp_mul", "all"):
+        out += gen_mp_mul("ecfk_%s_mp_mul_mulx_adx" % P, n, method)
+    if args.op in ("redc", "all"):
+        lines = gen_redc("ecfk_%s_redc_mulx_adx" % P, label, n, pp1)
+        out += lines
+    sys.stdout.write("\n".join(out) + "\n")
+
+
+if __name__ == "__main__":
+    main()
