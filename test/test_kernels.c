@@ -31,12 +31,16 @@ typedef struct kernel_pair {
 	    PAIR(field, redc, REDC, tier_name, tier_bit, n, hex)
 
 #define P256_HEX "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff"
+/* p25519 kernels accept any 256-bit input: draw inputs below 2^256. */
+#define P25519_RANGE_HEX "10000000000000000000000000000000000000000000000000000000000000000"
 #define P256N_HEX "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551"
 
 static const kernel_pair PAIRS[] = {
 #if ECFI_X86_64_KERNELS
     MONT_PAIRS(p256, mulx_adx, ECFI_KERNEL_MULX_ADX, 4, P256_HEX),
     MONT_PAIRS(p256n, mulx_adx, ECFI_KERNEL_MULX_ADX, 4, P256N_HEX),
+    PAIR(p25519, mul, MUL, mulx_adx, ECFI_KERNEL_MULX_ADX, 4, P25519_RANGE_HEX),
+    PAIR(p25519, sqr, SQR, mulx_adx, ECFI_KERNEL_MULX_ADX, 4, P25519_RANGE_HEX),
 #endif
     {NULL, 0, 0, NULL, MUL, NULL, NULL}, /* end; also keeps the array non-empty */
 };

@@ -27,7 +27,7 @@ done
 say "imports: $(printf '%s ' $imports)"
 
 # Dispatched entries: no indirect call/jump (the flag branch jumps straight in).
-for fn in ecf_p256_mul ecf_p256_sqr ecf_p256_redc ecf_p256n_mul ecf_p256n_sqr ecf_p256n_redc; do
+for fn in ecf_p256_mul ecf_p256_sqr ecf_p256_redc ecf_p256n_mul ecf_p256n_sqr ecf_p256n_redc ecf_p25519_mul ecf_p25519_sqr; do
 	body=$(objdump -d --no-show-raw-insn "$lib" | awk -v f="<$fn>:" '$2==f{p=1;next} p&&/^$/{exit} p')
 	[ -n "$body" ] || { say "FAIL: $fn not found"; fail=1; continue; }
 	if printf '%s\n' "$body" | grep -Eq '(call|jmp)[a-z]*[[:space:]]+\*'; then

@@ -10,6 +10,7 @@
 #include <ecfield/version.h>
 #include <ecfield/p256.h>
 #include <ecfield/p256n.h>
+#include <ecfield/p25519.h>
 
 #ifdef __cplusplus
 extern "C" {
