@@ -37,5 +37,6 @@ void bench_sink(const void *p, size_t len);
 /* One entry per field, each in its own bench_<field>.c. */
 void bench_p256(void);
 void bench_p256n(void);
+void bench_p25519(void);
 
 #endif

@@ -197,5 +197,6 @@ int main(int argc, char **argv)
 		       "kernel", "call", "ns", "ticks", "min", "vs_first");
 	bench_p256();
 	bench_p256n();
+	bench_p25519();
 	return 0;
 }
