@@ -191,7 +191,8 @@ int ecf_p25519_from_bytes_strict(fe *r, const uint8_t *in, size_t len)
 	uint64_t ok = ecfi_limbs_lt_mask(v, P, 4);
 	for (int i = 0; i < 4; i++)
 		r->limb[i] = v[i] & ok;
-	return ok ? ECF_OK : ECF_ERR_RANGE;
+	/* ok is all-ones for a canonical value: ECF_OK (0) without a branch. */
+	return (int)((uint64_t)ECF_ERR_RANGE & ~ok);
 }
 
 int ecf_p25519_from_wide_bytes(fe *r, const uint8_t *in, size_t len)
