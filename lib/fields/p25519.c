@@ -8,6 +8,13 @@
  */
 #include "ecfield/p25519.h"
 
+/* GCC 12 -O2 vectorises the 4-limb loops here (select, cswap, copies) with
+ * 128-bit loads of limbs that the previous operation stored as 64-bit words:
+ * the loads cannot be forwarded from those stores and stall. Scalar code only. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-tree-slp-vectorize", "no-tree-loop-vectorize")
+#endif
+
 #include "common/internal.h"
 #include "common/limbs.h"
 #include "common/modinv.h"

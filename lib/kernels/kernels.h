@@ -9,7 +9,7 @@
  *   redc: z = t/R mod m       t has 2n limbs, requires t < m*R;  z < m;
  *                             z may alias the low half of t.
  * GF(2^255 - 19) kernels (p25519), saturated 4 x 64-bit limbs, lazy range:
- *   mul:  z = x*y mod p       x, y any 256-bit values; z < 2^256 (not always < p)
+ *   mul:  z = x*y mod p       x, y any 256-bit values; z < 2^255 + 1463 (not always < p)
  *   sqr:  z = x*x mod p       same ranges
  *   z is the 512-bit product folded as in kernels/portable/p25519_fold.h, the
  *   same bits from every tier; z may alias x, y.

@@ -18,8 +18,8 @@
 /*
  * [r8..r15] = t = L + H*2^256 (512 bits). Stores z = fold(t) (p25519_fold.h):
  * T = L + 38*H on two carry chains (low halves of 38*h_i on CF, high halves on
- * OF; T's top word t4 <= 38 lands in r12), then R = T' + 38*t4 and one more
- * 38 if that carried (which cannot carry again).
+ * OF; T's top word t4 <= 38 lands in r12), then q = T >> 255 = 2*t4 + bit 255
+ * and z = (T mod 2^255) + 19*q, which cannot carry out (19*q via two LEAs).
  * Uses rax, rbx, rbp, rdx, r12 and the flags.
  */
 .macro P25519_FOLD
@@ -38,14 +38,18 @@
         adcx    %rbx, %r11
         adox    %rax, %r12
         adcx    %rax, %r12
-        imul    $38, %r12, %r12
+        /* q = T >> 255 = 2*t4 + bit 255 (<= 77); z = (T mod 2^255) + 19*q < 2^256 */
+        mov     %r11, %rbx
+        shr     $63, %rbx
+        lea     (%rbx, %r12, 2), %r12
+        lea     (%r12, %r12, 8), %rbx
+        lea     (%r12, %rbx, 2), %r12
+        shl     $1, %r11
+        shr     $1, %r11
         add     %r12, %r8
         adc     %rax, %r9
         adc     %rax, %r10
         adc     %rax, %r11
-        sbb     %rbx, %rbx
-        and     $38, %rbx
-        add     %rbx, %r8
         mov     %r8, 0(%rdi)
         mov     %r9, 8(%rdi)
         mov     %r10, 16(%rdi)
