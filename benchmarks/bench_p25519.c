@@ -27,14 +27,14 @@ typedef struct {
 
 static state st;
 
-#define BINARY(name, call)                                                                                 \
-	static void name(void *p, long n)                                                                      \
-	{                                                                                                      \
-		state *s = p;                                                                                      \
-		for (long i = 0; i < n; i += 2) {                                                                  \
+#define BINARY(name, call)                                                                                             \
+	static void name(void *p, long n)                                                                              \
+	{                                                                                                              \
+		state *s = p;                                                                                          \
+		for (long i = 0; i < n; i += 2) {                                                                      \
 			call(a, b, c);                                                                                 \
 			call(b, a, c);                                                                                 \
-		}                                                                                                  \
+		}                                                                                                      \
 	}
 #define PUB2(x, y, z) ecf_p25519_mul(&s->x, &s->y, &s->z)
 #define ADD2(x, y, z) ecf_p25519_add(&s->x, &s->y, &s->z)
@@ -90,10 +90,9 @@ static void b_to_bytes(void *p, long n)
 static void b_from_bytes(void *p, long n)
 {
 	state *s = p;
-	for (long i = 0; i < n; i++)
-	{
+	for (long i = 0; i < n; i++) {
 		s->bytes[0] ^= (uint8_t)ecf_p25519_from_bytes(&s->a, s->bytes, 32); /* status 0 */
-		s->bytes[1] ^= (uint8_t)(s->a.limb[0] & 1); /* chain through the element */
+		s->bytes[1] ^= (uint8_t)(s->a.limb[0] & 1);                         /* chain through the element */
 	}
 	bench_sink(&s->a, sizeof s->a);
 }

@@ -59,10 +59,10 @@ static __attribute__((noinline)) FE51_SCALAR void fe51_mul(fe51 *v, const fe51 *
 	               (fe51_u128)a4 * b2_19;
 	fe51_u128 r2 = (fe51_u128)a0 * b2 + (fe51_u128)a1 * b1 + (fe51_u128)a2 * b0 + (fe51_u128)a3 * b4_19 +
 	               (fe51_u128)a4 * b3_19;
-	fe51_u128 r3 = (fe51_u128)a0 * b3 + (fe51_u128)a1 * b2 + (fe51_u128)a2 * b1 + (fe51_u128)a3 * b0 +
-	               (fe51_u128)a4 * b4_19;
-	fe51_u128 r4 = (fe51_u128)a0 * b4 + (fe51_u128)a1 * b3 + (fe51_u128)a2 * b2 + (fe51_u128)a3 * b1 +
-	               (fe51_u128)a4 * b0;
+	fe51_u128 r3 =
+	    (fe51_u128)a0 * b3 + (fe51_u128)a1 * b2 + (fe51_u128)a2 * b1 + (fe51_u128)a3 * b0 + (fe51_u128)a4 * b4_19;
+	fe51_u128 r4 =
+	    (fe51_u128)a0 * b4 + (fe51_u128)a1 * b3 + (fe51_u128)a2 * b2 + (fe51_u128)a3 * b1 + (fe51_u128)a4 * b0;
 	fe51_from_wide(v, r0, r1, r2, r3, r4);
 }
 

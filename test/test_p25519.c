@@ -55,8 +55,10 @@ static int setup(void **state)
 	for (int base = 1; base <= 2; base++)
 		for (size_t i = 0; i < sizeof around / sizeof around[0]; i++) {
 			mpz_mul_ui(Z_, P_, (unsigned long)base); /* p + d, 2p + d */
-			if (around[i] < 0) mpz_sub_ui(Z_, Z_, (unsigned long)-around[i]);
-			else mpz_add_ui(Z_, Z_, (unsigned long)around[i]);
+			if (around[i] < 0)
+				mpz_sub_ui(Z_, Z_, (unsigned long)-around[i]);
+			else
+				mpz_add_ui(Z_, Z_, (unsigned long)around[i]);
 			push_edge(Z_);
 		}
 	long top[] = {1, 2, 37, 38, 39, 76};
@@ -265,7 +267,8 @@ static void check_op(int op)
 				test_expect(ecf_p25519_equal(&a, &b) == eq, "p25519_equal case %ld", i);
 				test_expect(ecf_p25519_equal(&a, &a) == 1, "p25519_equal(a, a) case %ld", i);
 				test_expect(ecf_p25519_is_zero(&a) == (mpz_sgn(Z_) == 0), "p25519_is_zero case %ld", i);
-				test_expect(ecf_p25519_is_negative(&a) == (int)mpz_tstbit(Z_, 0), "p25519_is_negative case %ld", i);
+				test_expect(ecf_p25519_is_negative(&a) == (int)mpz_tstbit(Z_, 0),
+				            "p25519_is_negative case %ld", i);
 				/* a and a + p (when it fits) are one element */
 				mpz_add(W_, X_, P_);
 				if (mpz_cmp(W_, TWO256_) < 0) {
@@ -285,7 +288,9 @@ static void check_op(int op)
 				expect_mpz(&t, Z_, "abs in place", i);
 				break;
 			case OP_MOVES: { /* select, cmov, cswap with zero and non-zero conditions */
-				int cond = (int)(i & 3) == 0 ? 0 : (int)(i & 3) == 1 ? 1 : (int)(0x80000000u >> (i & 8));
+				int cond = (int)(i & 3) == 0   ? 0
+				           : (int)(i & 3) == 1 ? 1
+				                               : (int)(0x80000000u >> (i & 8));
 				fe x = a, y = b;
 				ecf_p25519_select(&r, &a, &b, cond);
 				expect_mpz(&r, cond ? X_ : Y_, "select", i);
@@ -305,11 +310,11 @@ static void check_op(int op)
 	test_use_tier(ecfi_cpu_supported_kernels());
 }
 
-#define OP_TEST(name, op)                                                                                  \
-	static void test_##name(void **s)                                                                      \
-	{                                                                                                      \
-		(void)s;                                                                                           \
-		check_op(op);                                                                                      \
+#define OP_TEST(name, op)                                                                                              \
+	static void test_##name(void **s)                                                                              \
+	{                                                                                                              \
+		(void)s;                                                                                               \
+		check_op(op);                                                                                          \
 	}
 OP_TEST(add, OP_ADD)
 OP_TEST(sub, OP_SUB)
@@ -602,12 +607,14 @@ static void test_x25519(void **s)
 				load32(u, &rec, "u");
 				load32(want, &rec, "output");
 				x25519(got, k, u);
-				test_expect(memcmp(got, want, 32) == 0, "X25519 vector at line %ld (%s)", rec.line, names[tk]);
+				test_expect(memcmp(got, want, 32) == 0, "X25519 vector at line %ld (%s)", rec.line,
+				            names[tk]);
 				checked++;
 			} else if (vec_get(&rec, "iterations")) {
 				long iters = atol(vec_get(&rec, "iterations"));
 				if (iters > 1000 && !slow) {
-					fprintf(stderr, "# %s: the %ld-iteration vector (line %ld) runs with ECF_TEST_SLOW=1\n",
+					fprintf(stderr,
+					        "# %s: the %ld-iteration vector (line %ld) runs with ECF_TEST_SLOW=1\n",
 					        names[tk], iters, rec.line);
 					continue;
 				}
@@ -619,8 +626,8 @@ static void test_x25519(void **s)
 					memcpy(u, k, 32);
 					memcpy(k, got, 32);
 				}
-				test_expect(memcmp(k, want, 32) == 0, "X25519 %ld iterations, line %ld (%s)", iters, rec.line,
-				            names[tk]);
+				test_expect(memcmp(k, want, 32) == 0, "X25519 %ld iterations, line %ld (%s)", iters,
+				            rec.line, names[tk]);
 				checked++;
 			} else if (vec_get(&rec, "alice_private")) {
 				uint8_t a[32], b[32], apub[32], bpub[32], shared[32], nine[32] = {9};
@@ -650,11 +657,11 @@ static void test_x25519(void **s)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_constants), cmocka_unit_test(test_add),       cmocka_unit_test(test_sub),
-	    cmocka_unit_test(test_neg),       cmocka_unit_test(test_mul),       cmocka_unit_test(test_sqr),
-	    cmocka_unit_test(test_mul_small), cmocka_unit_test(test_inv),       cmocka_unit_test(test_pow22523),
-	    cmocka_unit_test(test_reduce),    cmocka_unit_test(test_compare),   cmocka_unit_test(test_abs),
-	    cmocka_unit_test(test_moves),     cmocka_unit_test(test_decode),    cmocka_unit_test(test_sqrt_ratio),
+	    cmocka_unit_test(test_constants), cmocka_unit_test(test_add),     cmocka_unit_test(test_sub),
+	    cmocka_unit_test(test_neg),       cmocka_unit_test(test_mul),     cmocka_unit_test(test_sqr),
+	    cmocka_unit_test(test_mul_small), cmocka_unit_test(test_inv),     cmocka_unit_test(test_pow22523),
+	    cmocka_unit_test(test_reduce),    cmocka_unit_test(test_compare), cmocka_unit_test(test_abs),
+	    cmocka_unit_test(test_moves),     cmocka_unit_test(test_decode),  cmocka_unit_test(test_sqrt_ratio),
 	    cmocka_unit_test(test_x25519),
 	};
 	return cmocka_run_group_tests_name("p25519", tests, setup, teardown);

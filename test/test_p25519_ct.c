@@ -47,7 +47,8 @@ static void test_ct(void **s)
 			if (i == 0)
 				ecf_p25519_zero(&a); /* zero and p are the special values */
 			if (i == 1)
-				b.limb[0] = 0xffffffffffffffed, b.limb[1] = b.limb[2] = ~(uint64_t)0, b.limb[3] = ~(uint64_t)0 >> 1;
+				b.limb[0] = 0xffffffffffffffed, b.limb[1] = b.limb[2] = ~(uint64_t)0,
+				b.limb[3] = ~(uint64_t)0 >> 1;
 			for (int j = 0; j < 8; j++)
 				bytes[j] = (uint8_t)test_rng_next(&rng), bytes[j + 8] = bytes[j] ^ 0x5a;
 			memcpy(bytes + 16, &a, 32);
@@ -76,7 +77,8 @@ static void test_ct(void **s)
 			ecf_p25519_cneg(&t, cond);
 			ecf_p25519_to_bytes(bytes, &t);
 			ret[4] = ecf_p25519_from_bytes(&r, bytes + 16, 32);
-			ret[5] = ecf_p25519_from_bytes_strict(&r, bytes + 16, 32); /* the status is public by contract */
+			ret[5] =
+			    ecf_p25519_from_bytes_strict(&r, bytes + 16, 32); /* the status is public by contract */
 			ret[6] = ecf_p25519_from_wide_bytes(&t, bytes, 64);
 			PUBLIC(ret, sizeof ret);
 			PUBLIC(&r, sizeof r);

@@ -294,28 +294,28 @@ void ecf_p25519_pow22523(fe *r, const fe *a)
 	/* 2^252 - 3 by the usual chain: 250 ones, then a 0 and a 1. */
 	const uint32_t fl = ecfi_cpu_flags;
 	fe z = *a, t0, t1, t2;
-	fsqr(fl, &t0, &z);          /* 2 */
-	fsqr_n(fl, &t1, &t0, 2);    /* 8 */
-	fmul(fl, &t1, &z, &t1);     /* 9 */
-	fmul(fl, &t0, &t0, &t1);    /* 11 */
-	fsqr(fl, &t0, &t0);         /* 22 */
-	fmul(fl, &t0, &t1, &t0);    /* 2^5 - 1 */
+	fsqr(fl, &t0, &z);       /* 2 */
+	fsqr_n(fl, &t1, &t0, 2); /* 8 */
+	fmul(fl, &t1, &z, &t1);  /* 9 */
+	fmul(fl, &t0, &t0, &t1); /* 11 */
+	fsqr(fl, &t0, &t0);      /* 22 */
+	fmul(fl, &t0, &t1, &t0); /* 2^5 - 1 */
 	fsqr_n(fl, &t1, &t0, 5);
-	fmul(fl, &t0, &t1, &t0);    /* 2^10 - 1 */
+	fmul(fl, &t0, &t1, &t0); /* 2^10 - 1 */
 	fsqr_n(fl, &t1, &t0, 10);
-	fmul(fl, &t1, &t1, &t0);    /* 2^20 - 1 */
+	fmul(fl, &t1, &t1, &t0); /* 2^20 - 1 */
 	fsqr_n(fl, &t2, &t1, 20);
-	fmul(fl, &t1, &t2, &t1);    /* 2^40 - 1 */
+	fmul(fl, &t1, &t2, &t1); /* 2^40 - 1 */
 	fsqr_n(fl, &t1, &t1, 10);
-	fmul(fl, &t0, &t1, &t0);    /* 2^50 - 1 */
+	fmul(fl, &t0, &t1, &t0); /* 2^50 - 1 */
 	fsqr_n(fl, &t1, &t0, 50);
-	fmul(fl, &t1, &t1, &t0);    /* 2^100 - 1 */
+	fmul(fl, &t1, &t1, &t0); /* 2^100 - 1 */
 	fsqr_n(fl, &t2, &t1, 100);
-	fmul(fl, &t1, &t2, &t1);    /* 2^200 - 1 */
+	fmul(fl, &t1, &t2, &t1); /* 2^200 - 1 */
 	fsqr_n(fl, &t1, &t1, 50);
-	fmul(fl, &t0, &t1, &t0);    /* 2^250 - 1 */
-	fsqr_n(fl, &t0, &t0, 2);    /* 2^252 - 4 */
-	fmul(fl, r, &t0, &z);       /* 2^252 - 3 */
+	fmul(fl, &t0, &t1, &t0); /* 2^250 - 1 */
+	fsqr_n(fl, &t0, &t0, 2); /* 2^252 - 4 */
+	fmul(fl, r, &t0, &z);    /* 2^252 - 3 */
 }
 
 static inline uint64_t eq_mask(const fe *a, const fe *b)
@@ -358,13 +358,13 @@ int ecf_p25519_sqrt_ratio(fe *r, const fe *u, const fe *v)
 	const uint32_t fl = ecfi_cpu_flags;
 	fe v3, v7, t, x, check, un, uni, xi;
 	fsqr(fl, &v3, v);
-	fmul(fl, &v3, &v3, v);      /* v^3 */
+	fmul(fl, &v3, &v3, v); /* v^3 */
 	fsqr(fl, &v7, &v3);
-	fmul(fl, &v7, &v7, v);      /* v^7 */
+	fmul(fl, &v7, &v7, v); /* v^7 */
 	fmul(fl, &t, u, &v7);
 	ecf_p25519_pow22523(&t, &t); /* (u v^7)^((p-5)/8) */
 	fmul(fl, &x, u, &v3);
-	fmul(fl, &x, &x, &t);       /* r = u v^3 (u v^7)^((p-5)/8) */
+	fmul(fl, &x, &x, &t); /* r = u v^3 (u v^7)^((p-5)/8) */
 	fsqr(fl, &check, &x);
 	fmul(fl, &check, &check, v); /* v r^2 */
 	ecf_p25519_neg(&un, u);
