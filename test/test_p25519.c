@@ -386,47 +386,56 @@ static void test_decode(void **s)
 	mpz_t x;
 	mpz_init(x);
 	long n = 0;
-	/* Every value from p - 40 to 2^255 + 40, every one near 2^256 and 2p, and the edges. */
-	mpz_sub_ui(x, P_, 40);
-	for (int d = 0; d < 100; d++, mpz_add_ui(x, x, 1))
-		check_decode(x, n++);
-	mpz_sub_ui(x, TWO256_, 60);
-	for (int d = 0; d < 60; d++, mpz_add_ui(x, x, 1))
-		check_decode(x, n++);
-	for (size_t e = 0; e < NEDGE; e++) {
-		test_limbs_to_mpz(x, EDGE[e], NL);
-		check_decode(x, n++);
-	}
-	test_rng rng;
-	test_rng_init(&rng, 0xdec0de);
-	long cases = test_iterations(RANDOM_CASES);
-	for (long i = 0; i < cases; i++) {
-		uint64_t l[NL];
-		if (i & 2)
-			test_rand_below(&rng, l, P_, NL, (int)(i & 1));
-		else
-			test_rand_limbs(&rng, l, NL, (int)(i & 1));
-		test_limbs_to_mpz(x, l, NL);
-		check_decode(x, n++);
-	}
-	/* Wide decoding: 64 bytes mod p. */
-	for (long i = 0; i < cases + 4; i++) {
-		uint64_t l[8];
-		uint8_t in[64];
-		fe r;
-		if (i < 4) {
-			memset(l, i < 2 ? 0xff : 0, sizeof l);
-			l[0] ^= (uint64_t)(i & 1);
-		} else {
-			test_rand_limbs(&rng, l, 8, (int)(i & 1));
+	/* Decoding calls no kernel, but runs on every tier like the rest. */
+	uint32_t flags[4];
+	const char *names[4];
+	size_t tiers = test_kernel_tiers(flags, names);
+	for (size_t k = 0; k < tiers; k++) {
+		test_use_tier(flags[k]);
+		/* Every value from p - 40 to 2^255 + 40, the 60 below 2^256, and the edges (around 2p too). */
+		mpz_sub_ui(x, P_, 40);
+		for (int d = 0; d < 100; d++, mpz_add_ui(x, x, 1))
+			check_decode(x, n++);
+		mpz_sub_ui(x, TWO256_, 60);
+		for (int d = 0; d < 60; d++, mpz_add_ui(x, x, 1))
+			check_decode(x, n++);
+		for (size_t e = 0; e < NEDGE; e++) {
+			test_limbs_to_mpz(x, EDGE[e], NL);
+			check_decode(x, n++);
 		}
-		test_limbs_to_mpz(x, l, 8);
-		memset(in, 0, sizeof in);
-		mpz_export(in, NULL, -1, 1, -1, 0, x);
-		mpz_mod(Z_, x, P_);
-		test_expect(ecf_p25519_from_wide_bytes(&r, in, 64) == ECF_OK, "from_wide_bytes status, case %ld", i);
-		expect_mpz(&r, Z_, "from_wide_bytes", i);
+		test_rng rng;
+		test_rng_init(&rng, 0xdec0de + k);
+		long cases = test_iterations(RANDOM_CASES);
+		for (long i = 0; i < cases; i++) {
+			uint64_t l[NL];
+			if (i & 2)
+				test_rand_below(&rng, l, P_, NL, (int)(i & 1));
+			else
+				test_rand_limbs(&rng, l, NL, (int)(i & 1));
+			test_limbs_to_mpz(x, l, NL);
+			check_decode(x, n++);
+		}
+		/* Wide decoding: 64 bytes mod p. */
+		for (long i = 0; i < cases + 4; i++) {
+			uint64_t l[8];
+			uint8_t in[64];
+			fe r;
+			if (i < 4) {
+				memset(l, i < 2 ? 0xff : 0, sizeof l);
+				l[0] ^= (uint64_t)(i & 1);
+			} else {
+				test_rand_limbs(&rng, l, 8, (int)(i & 1));
+			}
+			test_limbs_to_mpz(x, l, 8);
+			memset(in, 0, sizeof in);
+			mpz_export(in, NULL, -1, 1, -1, 0, x);
+			mpz_mod(Z_, x, P_);
+			test_expect(ecf_p25519_from_wide_bytes(&r, in, 64) == ECF_OK,
+			            "from_wide_bytes status, case %ld", i);
+			expect_mpz(&r, Z_, "from_wide_bytes", i);
+		}
 	}
+	test_use_tier(ecfi_cpu_supported_kernels());
 	/* Bad arguments: clear errors, output zeroed. */
 	uint8_t in[64];
 	memset(in, 0x11, sizeof in);
