@@ -4,7 +4,7 @@
  * little-endian uint64_t[4]. Caller checks CPU support.
  *
  * void ecfk_p25519_mul_mulx_adx(uint64_t z[4], const uint64_t x[4], const uint64_t y[4]);
- *     z = x*y mod p, lazily: x, y any 256-bit values; z < 2^256, z = x*y (mod p).
+ *     z = x*y mod p, lazily: x, y any 256-bit values; z < 2^255 + 1463, z = x*y (mod p).
  * void ecfk_p25519_sqr_mulx_adx(uint64_t z[4], const uint64_t x[4]);
  *     z = x*x mod p, same ranges.
  * z is the function defined in lib/kernels/portable/p25519_fold.h of the
