@@ -24,7 +24,7 @@
  *    590 steps suffice for any 0 <= g <= f = m. Proven (Coq) in
  *    github.com/sipa/safegcd-bounds (coq/hddivsteps, hddivsteps590_inverse),
  *    as used by libsecp256k1 (doc/safegcd_implementation.md, section 2).
- *    We run 10 batches of 59 steps.
+ *    We run 10 batches of 59 steps (60 on x86-64, see divsteps60 below).
  *  - otherwise, delta0 = 1 (original divsteps): Bernstein-Yang Theorem 11.2:
  *    if b = log2(f^2 + 4 g^2) > 92 then floor(49 b / 34) steps suffice. With
  *    0 <= g < f = m < 2^k, b < 2k + log2(5) < 2k + 2.33, hence
