@@ -38,5 +38,6 @@ void bench_sink(const void *p, size_t len);
 void bench_p256(void);
 void bench_p256n(void);
 void bench_sidh(void);
+void bench_p25519(void);
 
 #endif

@@ -212,5 +212,6 @@ int main(int argc, char **argv)
 	bench_p256();
 	bench_p256n();
 	bench_sidh();
+	bench_p25519();
 	return 0;
 }

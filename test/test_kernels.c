@@ -49,6 +49,8 @@ typedef struct kernel_pair {
 	"ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"
 
 #define P256_HEX "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff"
+/* p25519 kernels accept any 256-bit input: draw inputs below 2^256. */
+#define P25519_RANGE_HEX "10000000000000000000000000000000000000000000000000000000000000000"
 #define P256N_HEX "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551"
 
 static const kernel_pair PAIRS[] = {
@@ -59,6 +61,8 @@ static const kernel_pair PAIRS[] = {
     SIDH_PAIRS(p503, mulx_adx, ECFI_KERNEL_MULX_ADX, 8, P503_HEX),
     SIDH_PAIRS(p610, mulx_adx, ECFI_KERNEL_MULX_ADX, 10, P610_HEX),
     SIDH_PAIRS(p751, mulx_adx, ECFI_KERNEL_MULX_ADX, 12, P751_HEX),
+    PAIR(p25519, mul, MUL, mulx_adx, ECFI_KERNEL_MULX_ADX, 4, P25519_RANGE_HEX),
+    PAIR(p25519, sqr, SQR, mulx_adx, ECFI_KERNEL_MULX_ADX, 4, P25519_RANGE_HEX),
 #endif
     {NULL, 0, 0, NULL, MUL, NULL, NULL}, /* end; also keeps the array non-empty */
 };

@@ -31,7 +31,7 @@ sidh=""
 for p in p434 p503 p610 p751; do
 	for op in mul sqr mp_mul redc mul_small fp2_mul fp2_sqr fp2_inv fp2_mul_small; do sidh="$sidh ecf_${p}_$op"; done
 done
-for fn in ecf_p256_mul ecf_p256_sqr ecf_p256_redc ecf_p256n_mul ecf_p256n_sqr ecf_p256n_redc $sidh; do
+for fn in ecf_p256_mul ecf_p256_sqr ecf_p256_redc ecf_p256n_mul ecf_p256n_sqr ecf_p256n_redc ecf_p25519_mul ecf_p25519_sqr $sidh; do
 	body=$(objdump -d --no-show-raw-insn "$lib" | awk -v f="<$fn>:" '$2==f{p=1;next} p&&/^$/{exit} p')
 	[ -n "$body" ] || { say "FAIL: $fn not found"; fail=1; continue; }
 	if printf '%s\n' "$body" | grep -Eq '(call|jmp)[a-z]*[[:space:]]+\*'; then

@@ -11,6 +11,7 @@
 #include <ecfield/p256.h>
 #include <ecfield/p256n.h>
 #include <ecfield/sidh.h>
+#include <ecfield/p25519.h>
 
 #ifdef __cplusplus
 extern "C" {

@@ -24,7 +24,7 @@
  *    590 steps suffice for any 0 <= g <= f = m. Proven (Coq) in
  *    github.com/sipa/safegcd-bounds (coq/hddivsteps, hddivsteps590_inverse),
  *    as used by libsecp256k1 (doc/safegcd_implementation.md, section 2).
- *    We run 10 batches of 59 steps.
+ *    We run 10 batches of 59 steps (60 on x86-64, see divsteps60 below).
  *  - otherwise, delta0 = 1 (original divsteps): Bernstein-Yang Theorem 11.2:
  *    if b = log2(f^2 + 4 g^2) > 92 then floor(49 b / 34) steps suffice. With
  *    0 <= g < f = m < 2^k, b < 2k + log2(5) < 2k + 2.33, hence
@@ -58,7 +58,7 @@
  * ------------------------------------------------------------------------- */
 #if defined(__SIZEOF_INT128__) && !defined(ECFI_NO_INT128)
 
-typedef __int128 acc_t;
+__extension__ typedef __int128 acc_t;
 
 ECFI_INLINE acc_t acc_mul(int64_t a, int64_t b) { return (acc_t)a * b; }
 ECFI_INLINE acc_t acc_mac(acc_t r, int64_t a, int64_t b) { return r + (acc_t)a * b; }
@@ -142,6 +142,108 @@ ECFI_INLINE int64_t divsteps(int64_t E, uint64_t f, uint64_t g, trans_t *t, int 
     t->r = (int64_t)r;
     return E;
 }
+
+/* ---------------------------------------------------------------------------
+ * x86-64 fast path for batches of at most 60 steps (the half-delta moduli,
+ * 59-step batches): two sub-batches of 30 divsteps in inline assembly, each
+ * step branch-free with CMOV, then the two 2^30-scaled matrices multiplied
+ * into one 2^62-scaled matrix (running 60 steps where 59 were asked is
+ * harmless, see above). Why: the C loop above is about 27 ALU operations per
+ * step, so about 6-7 cycles on a 4-ALU core; here the matrix rows are packed
+ * two 32-bit lanes to a register (|u| + |v| <= 2^30 after 30 steps, so each
+ * entry fits a signed 32-bit lane) and both outcomes of a step are computed
+ * side by side and selected: 18 ALU operations and a 4-cycle dependency chain
+ * per step. Measured in docs/p25519.md. Define ECFI_MODINV_NO_ASM to use the
+ * C loop everywhere (the tests build both).
+ *
+ * Registers per step (E = -2*delta, so E < 0 means delta > 0):
+ *   A = g + f, B = qr + uv   (g odd, no swap)     C = g - f, D = qr - uv (swap)
+ *   A, B <- g, qr if g is even; then, if swap (g odd and E < 0):
+ *   f <- g, uv <- qr, A <- C, B <- D, E <- -E;  then E -= 2, g = A >> 1,
+ *   qr = B, uv <<= 1. The swap condition is the sign of (g << 63) & E.
+ * ------------------------------------------------------------------------- */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(ECFI_MODINV_NO_ASM)
+#define ECFI_MODINV_ASM 1
+
+/* 30 divsteps on (E, f, g) with packed rows uv = u + v*2^32, qr = q + r*2^32. */
+ECFI_INLINE int64_t divsteps30_asm(int64_t E, uint64_t *fp, uint64_t *gp, uint64_t *uvp, uint64_t *qrp)
+{
+    uint64_t f = *fp, g = *gp, uv = *uvp, qr = *qrp, A, B, C, D, N, S, n = 15;
+    /* A short loop of 2 steps, not 30 copies: the straight-line version ran 3x
+     * slower in some link layouts (clang build of ecfield-bench), presumably
+     * from the op cache; this one measured the same speed everywhere. */
+    __asm__("1:\n\t"
+            ".rept 2\n\t"
+            "mov %[g], %[A]\n\t"
+            "add %[f], %[A]\n\t"
+            "mov %[qr], %[B]\n\t"
+            "add %[uv], %[B]\n\t"
+            "mov %[g], %[C]\n\t"
+            "sub %[f], %[C]\n\t"
+            "mov %[qr], %[D]\n\t"
+            "sub %[uv], %[D]\n\t"
+            "mov %[E], %[N]\n\t"
+            "neg %[N]\n\t"
+            "test $1, %[g]\n\t"
+            "cmovz %[g], %[A]\n\t"
+            "cmovz %[qr], %[B]\n\t"
+            "mov %[g], %[S]\n\t"
+            "shl $63, %[S]\n\t"
+            "and %[E], %[S]\n\t"
+            "cmovs %[g], %[f]\n\t"
+            "cmovs %[qr], %[uv]\n\t"
+            "cmovs %[C], %[A]\n\t"
+            "cmovs %[D], %[B]\n\t"
+            "cmovs %[N], %[E]\n\t"
+            "sub $2, %[E]\n\t"
+            "mov %[A], %[g]\n\t"
+            "shr $1, %[g]\n\t"
+            "mov %[B], %[qr]\n\t"
+            "add %[uv], %[uv]\n\t"
+            ".endr\n\t"
+            "dec %[n]\n\t"
+            "jnz 1b"
+            : [E] "+r"(E), [f] "+r"(f), [g] "+r"(g), [uv] "+r"(uv), [qr] "+r"(qr), [n] "+r"(n), [A] "=&r"(A),
+              [B] "=&r"(B), [C] "=&r"(C), [D] "=&r"(D), [N] "=&r"(N), [S] "=&r"(S)
+            :
+            : "cc");
+    *fp = f;
+    *gp = g;
+    *uvp = uv;
+    *qrp = qr;
+    return E;
+}
+
+/* Signed 32-bit lanes of a packed row: x = lo + hi*2^32, |lo|, |hi| < 2^31. */
+ECFI_INLINE void unpack_row(uint64_t x, int64_t *lo, int64_t *hi)
+{
+    int64_t l = (int64_t)(uint32_t)x;
+    l -= (int64_t)(((uint64_t)l & 0x80000000u) << 1); /* sign-extend */
+    *lo = l;
+    *hi = (int64_t)(x - (uint64_t)l) >> 32;
+}
+
+/* 60 divsteps: the transition matrix scaled by 2^62 (4 * M2 * M1). */
+ECFI_INLINE int64_t divsteps60(int64_t E, uint64_t f, uint64_t g, trans_t *t)
+{
+    uint64_t uv = 1, qr = (uint64_t)1 << 32;
+    int64_t u1, v1, q1, r1, u2, v2, q2, r2;
+    E = divsteps30_asm(E, &f, &g, &uv, &qr);
+    unpack_row(uv, &u1, &v1);
+    unpack_row(qr, &q1, &r1);
+    uv = 1;
+    qr = (uint64_t)1 << 32;
+    E = divsteps30_asm(E, &f, &g, &uv, &qr);
+    unpack_row(uv, &u2, &v2);
+    unpack_row(qr, &q2, &r2);
+    /* Entries of M2*M1 are below 2^60 in magnitude: no overflow, even times 4. */
+    t->u = 4 * (u2 * u1 + v2 * q1);
+    t->v = 4 * (u2 * v1 + v2 * r1);
+    t->q = 4 * (q2 * u1 + r2 * q1);
+    t->r = 4 * (q2 * v1 + r2 * r1);
+    return E;
+}
+#endif
 
 /* (f, g) <- T (f, g) / 2^62 (exact). */
 ECFI_INLINE void update_fg(int64_t *f, int64_t *g, const trans_t *t, int N)
@@ -251,6 +353,11 @@ ECFI_INLINE void modinv_impl(uint64_t *out, const uint64_t *in,
     e[0] = 1;
 
     for (b = 0; b < nb; b++) {
+#if ECFI_MODINV_ASM
+        if (S <= 60) /* public: depends on the modulus only */
+            E = divsteps60(E, (uint64_t)f[0], (uint64_t)g[0], &t);
+        else
+#endif
         E = divsteps(E, (uint64_t)f[0], (uint64_t)g[0], &t, S);
         /* f, g first: the next batch's divsteps depend only on f[0], g[0],
          * so the out-of-order core overlaps them with update_de. */

@@ -8,6 +8,11 @@
  *   sqr:  z = x*x/R mod m     requires x < m;     z < m;  z may alias x.
  *   redc: z = t/R mod m       t has 2n limbs, requires t < m*R;  z < m;
  *                             z may alias the low half of t.
+ * GF(2^255 - 19) kernels (p25519), saturated 4 x 64-bit limbs, lazy range:
+ *   mul:  z = x*y mod p       x, y any 256-bit values; z < 2^255 + 1463 (not always < p)
+ *   sqr:  z = x*x mod p       same ranges
+ *   z is the 512-bit product folded as in kernels/portable/p25519_fold.h, the
+ *   same bits from every tier; z may alias x, y.
  * Kernels are constant time: no branch or address depends on the operands.
  *
  * Isogeny-field kernels (p434, p503, p610, p751: p = 2^a * 3^b - 1, so p + 1
@@ -41,6 +46,12 @@ ECFI_DECLARE_SIDH_KERNELS(p434, portable, 7);
 ECFI_DECLARE_SIDH_KERNELS(p503, portable, 8);
 ECFI_DECLARE_SIDH_KERNELS(p610, portable, 10);
 ECFI_DECLARE_SIDH_KERNELS(p751, portable, 12);
+#define ECFI_DECLARE_P25519_KERNELS(tier)                                                                  \
+	ECFI_HIDDEN void ecfk_p25519_mul_##tier(uint64_t z[4], const uint64_t x[4], const uint64_t y[4]);     \
+	ECFI_HIDDEN void ecfk_p25519_sqr_##tier(uint64_t z[4], const uint64_t x[4])
+
+/* GF(2^255 - 19). */
+ECFI_DECLARE_P25519_KERNELS(portable);
 
 #if ECFI_X86_64_KERNELS
 ECFI_DECLARE_SIDH_KERNELS(p434, mulx_adx, 7);
@@ -49,6 +60,7 @@ ECFI_DECLARE_SIDH_KERNELS(p610, mulx_adx, 10);
 ECFI_DECLARE_SIDH_KERNELS(p751, mulx_adx, 12);
 ECFI_DECLARE_MONT_KERNELS(p256, mulx_adx, 4);
 ECFI_DECLARE_MONT_KERNELS(p256n, mulx_adx, 4);
+ECFI_DECLARE_P25519_KERNELS(mulx_adx);
 #endif
 
 #endif

@@ -1,0 +1,183 @@
+/*
+ * p25519_mulx_adx.S - multiplication and squaring mod p = 2^255 - 19,
+ * x86-64 with BMI2 (MULX) and ADX (ADCX/ADOX). Saturated 4 x 64-bit limbs,
+ * little-endian uint64_t[4]. Caller checks CPU support.
+ *
+ * void ecfk_p25519_mul_mulx_adx(uint64_t z[4], const uint64_t x[4], const uint64_t y[4]);
+ *     z = x*y mod p, lazily: x, y any 256-bit values; z < 2^255 + 1463, z = x*y (mod p).
+ * void ecfk_p25519_sqr_mulx_adx(uint64_t z[4], const uint64_t x[4]);
+ *     z = x*x mod p, same ranges.
+ * z is the function defined in lib/kernels/portable/p25519_fold.h of the
+ * 512-bit product, so it equals the portable kernel's output bit for bit.
+ * z may alias x and/or y: every input is read before z is written.
+ *
+ * Constant time: no branches, no secret-dependent addresses.
+ */
+#include "asm.h"
+
+/*
+ * [r8..r15] = t = L + H*2^256 (512 bits). Stores z = fold(t) (p25519_fold.h):
+ * T = L + 38*H on two carry chains (low halves of 38*h_i on CF, high halves on
+ * OF; T's top word t4 <= 38 lands in r12), then q = T >> 255 = 2*t4 + bit 255
+ * and z = (T mod 2^255) + 19*q, which cannot carry out (19*q via two LEAs).
+ * Uses rax, rbx, rbp, rdx, r12 and the flags.
+ */
+.macro P25519_FOLD
+        mov     $38, %edx
+        xor     %eax, %eax
+        mulx    %r12, %rbx, %rbp
+        adcx    %rbx, %r8
+        adox    %rbp, %r9
+        mulx    %r13, %rbx, %rbp
+        adcx    %rbx, %r9
+        adox    %rbp, %r10
+        mulx    %r14, %rbx, %rbp
+        adcx    %rbx, %r10
+        adox    %rbp, %r11
+        mulx    %r15, %rbx, %r12
+        adcx    %rbx, %r11
+        adox    %rax, %r12
+        adcx    %rax, %r12
+        /* q = T >> 255 = 2*t4 + bit 255 (<= 77); z = (T mod 2^255) + 19*q < 2^256 */
+        mov     %r11, %rbx
+        shr     $63, %rbx
+        lea     (%rbx, %r12, 2), %r12
+        lea     (%r12, %r12, 8), %rbx
+        lea     (%r12, %rbx, 2), %r12
+        shl     $1, %r11
+        shr     $1, %r11
+        add     %r12, %r8
+        adc     %rax, %r9
+        adc     %rax, %r10
+        adc     %rax, %r11
+        mov     %r8, 0(%rdi)
+        mov     %r9, 8(%rdi)
+        mov     %r10, 16(%rdi)
+        mov     %r11, 24(%rdi)
+.endm
+
+/*
+ * [a0..a4] += x*y[i] (x at rsi, y at rcx); a4 is written (its old value is
+ * ignored). Low halves on CF (ADCX), high halves on OF (ADOX); the partial
+ * product x*(y mod 2^(64(i+1))) fits, so neither chain carries out of a4.
+ * Uses rax (zero), rbx, rbp, rdx.
+ */
+.macro P25519_ROW off, a0, a1, a2, a3, a4
+        mov     \off(%rcx), %rdx
+        xor     %eax, %eax
+        mulx    0(%rsi), %rbx, %rbp
+        adcx    %rbx, \a0
+        adox    %rbp, \a1
+        mulx    8(%rsi), %rbx, %rbp
+        adcx    %rbx, \a1
+        adox    %rbp, \a2
+        mulx    16(%rsi), %rbx, %rbp
+        adcx    %rbx, \a2
+        adox    %rbp, \a3
+        mulx    24(%rsi), %rbx, \a4
+        adcx    %rbx, \a3
+        adox    %rax, \a4
+        adcx    %rax, \a4
+.endm
+
+/* ------------------------------------------------------------------ */
+ECFK_FUNC_BEGIN(ecfk_p25519_mul_mulx_adx)
+        push    %rbx
+        push    %rbp
+        push    %r12
+        push    %r13
+        push    %r14
+        push    %r15
+        mov     %rdx, %rcx                      /* y; rdx is MULX's source */
+
+        /* row 0: [r8..r12] = x*y0 */
+        mov     0(%rcx), %rdx
+        mulx    0(%rsi), %r8, %r9
+        mulx    8(%rsi), %rbx, %r10
+        add     %rbx, %r9
+        mulx    16(%rsi), %rbx, %r11
+        adc     %rbx, %r10
+        mulx    24(%rsi), %rbx, %r12
+        adc     %rbx, %r11
+        adc     $0, %r12
+
+        P25519_ROW 8, %r9, %r10, %r11, %r12, %r13
+        P25519_ROW 16, %r10, %r11, %r12, %r13, %r14
+        P25519_ROW 24, %r11, %r12, %r13, %r14, %r15
+
+        P25519_FOLD
+
+        pop     %r15
+        pop     %r14
+        pop     %r13
+        pop     %r12
+        pop     %rbp
+        pop     %rbx
+        ret
+ECFK_FUNC_END(ecfk_p25519_mul_mulx_adx)
+
+/* ------------------------------------------------------------------ */
+ECFK_FUNC_BEGIN(ecfk_p25519_sqr_mulx_adx)
+        push    %rbx
+        push    %rbp
+        push    %r12
+        push    %r13
+        push    %r14
+        push    %r15
+
+        /* off-diagonal products x_i*x_j (i<j) into words w1..w6 (r9..r14) */
+        mov     0(%rsi), %rdx
+        mulx    8(%rsi), %r9, %r10              /* x0x1 -> w1,w2 */
+        mulx    16(%rsi), %rax, %r11            /* x0x2 -> w2,w3 */
+        mulx    24(%rsi), %rbx, %r12            /* x0x3 -> w3,w4 */
+        mov     8(%rsi), %rdx
+        mulx    16(%rsi), %rcx, %r8             /* x1x2 -> w3,w4 */
+        mulx    24(%rsi), %r15, %r13            /* x1x3 -> w4,w5 */
+        mov     16(%rsi), %rdx
+        xor     %ebp, %ebp
+        adcx    %rax, %r10
+        adox    %rcx, %r11
+        mulx    24(%rsi), %rax, %r14            /* x2x3 -> w5,w6 */
+        adcx    %rbx, %r11
+        adox    %r8, %r12
+        adcx    %r15, %r12
+        adox    %rbp, %r13
+        adcx    %rax, %r13
+        adox    %rbp, %r14
+        adcx    %rbp, %r14
+
+        /* double (CF chain) and add the squares x_i^2 (OF chain) */
+        mov     0(%rsi), %rdx
+        mulx    %rdx, %r8, %rax
+        xor     %r15d, %r15d
+        adcx    %r9, %r9
+        adox    %rax, %r9
+        mov     8(%rsi), %rdx
+        mulx    %rdx, %rax, %rbx
+        adcx    %r10, %r10
+        adox    %rax, %r10
+        adcx    %r11, %r11
+        adox    %rbx, %r11
+        mov     16(%rsi), %rdx
+        mulx    %rdx, %rax, %rbx
+        adcx    %r12, %r12
+        adox    %rax, %r12
+        adcx    %r13, %r13
+        adox    %rbx, %r13
+        mov     24(%rsi), %rdx
+        mulx    %rdx, %rax, %rbx
+        adcx    %r14, %r14
+        adox    %rax, %r14
+        adcx    %r15, %r15
+        adox    %rbx, %r15
+
+        P25519_FOLD
+
+        pop     %r15
+        pop     %r14
+        pop     %r13
+        pop     %r12
+        pop     %rbp
+        pop     %rbx
+        ret
+ECFK_FUNC_END(ecfk_p25519_sqr_mulx_adx)
