@@ -28,11 +28,38 @@ typedef struct bench_variant {
  * are skipped; a group with none left costs nothing. */
 void bench_group(const char *field, const char *op, const bench_variant *v, size_t nv);
 
+/* One group: the public entry on every kernel tier this CPU runs, followed
+ * by nextra more variants (direct calls, pointers, prototypes). */
+void bench_public(const char *field, const char *op, bench_body body, void *state, const bench_variant *extra,
+                  size_t nextra);
+
 /* The kernel tiers this CPU runs (portable first); returns the count. */
 size_t bench_tiers(uint32_t flags[4], const char *names[4]);
 
 /* Keep the optimiser from deleting a chain's result. */
 void bench_sink(const void *p, size_t len);
+
+/* Chain bodies shared by the field benchmarks: a ping-pong between members x
+ * and y of a STATE, so that each output feeds the next call:
+ * x = fn(y, z); y = fn(x, z); ... (BENCH_CHAIN1: x = fn(y); y = fn(x)). */
+#define BENCH_CHAIN2(name, STATE, fn, x, y, z)                                                             \
+	static void name(void *p, long n)                                                                      \
+	{                                                                                                      \
+		STATE *s = p;                                                                                      \
+		for (long i = 0; i < n; i += 2) {                                                                  \
+			fn(&s->x, &s->y, &s->z);                                                                       \
+			fn(&s->y, &s->x, &s->z);                                                                       \
+		}                                                                                                  \
+	}
+#define BENCH_CHAIN1(name, STATE, fn, x, y)                                                                \
+	static void name(void *p, long n)                                                                      \
+	{                                                                                                      \
+		STATE *s = p;                                                                                      \
+		for (long i = 0; i < n; i += 2) {                                                                  \
+			fn(&s->x, &s->y);                                                                              \
+			fn(&s->y, &s->x);                                                                              \
+		}                                                                                                  \
+	}
 
 /* One entry per field, each in its own bench_<field>.c. */
 void bench_p256(void);

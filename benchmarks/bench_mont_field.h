@@ -28,15 +28,7 @@ typedef struct {
 
 static BN(state) BN(st);
 
-/* Ping-pong chains: a = f(b, c); b = f(a, c); ... */
-static void BN(mul)(void *p, long n)
-{
-	BN(state) *s = p;
-	for (long i = 0; i < n; i += 2) {
-		FN(mul)(&s->a, &s->b, &s->c);
-		FN(mul)(&s->b, &s->a, &s->c);
-	}
-}
+BENCH_CHAIN2(BN(mul), BN(state), FN(mul), a, b, c)
 #define DIRECT_MUL(tier)                                                                                   \
 	static void BN(mul_direct_##tier)(void *p, long n)                                                     \
 	{                                                                                                      \
@@ -60,46 +52,16 @@ static void BN(mul_pointer)(void *p, long n)
 		f(s->b.limb, s->a.limb, s->c.limb);
 	}
 }
-static void BN(sqr)(void *p, long n)
-{
-	BN(state) *s = p;
-	for (long i = 0; i < n; i += 2) {
-		FN(sqr)(&s->a, &s->b);
-		FN(sqr)(&s->b, &s->a);
-	}
-}
+BENCH_CHAIN1(BN(sqr), BN(state), FN(sqr), a, b)
 static void BN(redc)(void *p, long n)
 {
 	BN(state) *s = p; /* the output is the low half of the next input */
 	for (long i = 0; i < n; i++)
 		FN(redc)((FE *)s->t, s->t);
 }
-static void BN(inv)(void *p, long n)
-{
-	BN(state) *s = p;
-	for (long i = 0; i < n; i += 2) {
-		FN(inv)(&s->a, &s->b);
-		FN(inv)(&s->b, &s->a);
-	}
-}
-#define BINARY(op)                                                                                         \
-	static void BN(op)(void *p, long n)                                                                    \
-	{                                                                                                      \
-		BN(state) *s = p;                                                                                  \
-		for (long i = 0; i < n; i += 2) {                                                                  \
-			FN(op)(&s->a, &s->b, &s->c);                                                                   \
-			FN(op)(&s->b, &s->a, &s->c);                                                                   \
-		}                                                                                                  \
-	}
-#define UNARY(op)                                                                                          \
-	static void BN(op)(void *p, long n)                                                                    \
-	{                                                                                                      \
-		BN(state) *s = p;                                                                                  \
-		for (long i = 0; i < n; i += 2) {                                                                  \
-			FN(op)(&s->a, &s->b);                                                                          \
-			FN(op)(&s->b, &s->a);                                                                          \
-		}                                                                                                  \
-	}
+BENCH_CHAIN1(BN(inv), BN(state), FN(inv), a, b)
+#define BINARY(op) BENCH_CHAIN2(BN(op), BN(state), FN(op), a, b, c)
+#define UNARY(op) BENCH_CHAIN1(BN(op), BN(state), FN(op), a, b)
 BINARY(add)
 BINARY(sub)
 UNARY(neg)
@@ -133,16 +95,7 @@ static void BN(equal)(void *p, long n)
 		s->a.limb[1] ^= (uint64_t)FN(equal)(&s->a, &s->b) & 0;
 }
 
-static void BN(one_op)(const char *op, bench_body body)
-{
-	uint32_t flags[4];
-	const char *names[4];
-	size_t nt = bench_tiers(flags, names);
-	bench_variant v[4];
-	for (size_t k = 0; k < nt; k++)
-		v[k] = (bench_variant){names[k], "public", flags[k], body, &BN(st)};
-	bench_group(STR(FIELD), op, v, nt);
-}
+static void BN(one_op)(const char *op, bench_body body) { bench_public(STR(FIELD), op, body, &BN(st), NULL, 0); }
 
 static void ECFI_CAT(bench_mont_, FIELD)(void)
 {

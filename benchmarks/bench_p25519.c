@@ -100,16 +100,7 @@ static void b_from_bytes(void *p, long n)
 /* One group: the public entry on every kernel tier, plus extra variants. */
 static void group(const char *op, bench_body body, const bench_variant *extra, size_t nextra)
 {
-	uint32_t flags[4];
-	const char *names[4];
-	size_t nt = bench_tiers(flags, names);
-	bench_variant v[8];
-	size_t nv = 0;
-	for (size_t k = 0; k < nt; k++)
-		v[nv++] = (bench_variant){names[k], "public", flags[k], body, &st};
-	for (size_t k = 0; k < nextra && nv < 8; k++)
-		v[nv++] = extra[k];
-	bench_group("p25519", op, v, nv);
+	bench_public("p25519", op, body, &st, extra, nextra);
 }
 
 /* The prototype must compute the same field elements, or its figures mean nothing. */

@@ -43,42 +43,10 @@ typedef struct {
 
 static BN(state) BN(st);
 
-#define FP_BINARY(op)                                                                                      \
-	static void BN(op)(void *p, long n)                                                                    \
-	{                                                                                                      \
-		BN(state) *s = p;                                                                                  \
-		for (long i = 0; i < n; i += 2) {                                                                  \
-			FN(op)(&s->a, &s->b, &s->c);                                                                   \
-			FN(op)(&s->b, &s->a, &s->c);                                                                   \
-		}                                                                                                  \
-	}
-#define FP_UNARY(op)                                                                                       \
-	static void BN(op)(void *p, long n)                                                                    \
-	{                                                                                                      \
-		BN(state) *s = p;                                                                                  \
-		for (long i = 0; i < n; i += 2) {                                                                  \
-			FN(op)(&s->a, &s->b);                                                                          \
-			FN(op)(&s->b, &s->a);                                                                          \
-		}                                                                                                  \
-	}
-#define FP2_BINARY(op)                                                                                     \
-	static void BN(op)(void *p, long n)                                                                    \
-	{                                                                                                      \
-		BN(state) *s = p;                                                                                  \
-		for (long i = 0; i < n; i += 2) {                                                                  \
-			FN(op)(&s->x, &s->y, &s->z);                                                                   \
-			FN(op)(&s->y, &s->x, &s->z);                                                                   \
-		}                                                                                                  \
-	}
-#define FP2_UNARY(op)                                                                                      \
-	static void BN(op)(void *p, long n)                                                                    \
-	{                                                                                                      \
-		BN(state) *s = p;                                                                                  \
-		for (long i = 0; i < n; i += 2) {                                                                  \
-			FN(op)(&s->x, &s->y);                                                                          \
-			FN(op)(&s->y, &s->x);                                                                          \
-		}                                                                                                  \
-	}
+#define FP_BINARY(op) BENCH_CHAIN2(BN(op), BN(state), FN(op), a, b, c)
+#define FP_UNARY(op) BENCH_CHAIN1(BN(op), BN(state), FN(op), a, b)
+#define FP2_BINARY(op) BENCH_CHAIN2(BN(op), BN(state), FN(op), x, y, z)
+#define FP2_UNARY(op) BENCH_CHAIN1(BN(op), BN(state), FN(op), x, y)
 FP_BINARY(add)
 FP_BINARY(sub)
 FP_BINARY(mul)
@@ -148,16 +116,7 @@ static void BN(fp2_mul_pointer)(void *p, long n)
 	}
 }
 
-static void BN(one_op)(const char *op, bench_body body)
-{
-	uint32_t flags[4];
-	const char *names[4];
-	size_t nt = bench_tiers(flags, names);
-	bench_variant v[4];
-	for (size_t k = 0; k < nt; k++)
-		v[k] = (bench_variant){names[k], "public", flags[k], body, &BN(st)};
-	bench_group(STR(FIELD), op, v, nt);
-}
+static void BN(one_op)(const char *op, bench_body body) { bench_public(STR(FIELD), op, body, &BN(st), NULL, 0); }
 
 static void ECFI_CAT(bench_sidh_, FIELD)(int with_calls)
 {

@@ -31,6 +31,8 @@ static inline uint64_t ticks(void)
 #define TICKS_NAME "ns"
 #endif
 
+#define MAX_VARIANTS 8
+
 static const char *opt_filter;
 static int opt_json;
 static int opt_samples = 201;
@@ -63,6 +65,21 @@ size_t bench_tiers(uint32_t flags[4], const char *names[4])
 	return k;
 }
 
+void bench_public(const char *field, const char *op, bench_body body, void *state, const bench_variant *extra,
+                  size_t nextra)
+{
+	uint32_t flags[4];
+	const char *names[4];
+	size_t nt = bench_tiers(flags, names);
+	bench_variant v[MAX_VARIANTS];
+	size_t nv = 0;
+	for (size_t k = 0; k < nt; k++)
+		v[nv++] = (bench_variant){names[k], "public", flags[k], body, state};
+	for (size_t k = 0; k < nextra && nv < MAX_VARIANTS; k++)
+		v[nv++] = extra[k];
+	bench_group(field, op, v, nv);
+}
+
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -83,8 +100,6 @@ static int matches(const char *field, const char *op, const bench_variant *v)
 	snprintf(row, sizeof row, "%s/%s/%s/%s", field, op, v->kernel, v->call);
 	return strstr(row, opt_filter) != NULL;
 }
-
-#define MAX_VARIANTS 8
 
 void bench_group(const char *field, const char *op, const bench_variant *all, size_t nall)
 {
