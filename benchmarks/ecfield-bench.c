@@ -45,12 +45,13 @@ static double now_ns(clockid_t c)
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
+static volatile uint8_t bench_sink_byte;
+
 void bench_sink(const void *p, size_t len)
 {
-	static volatile uint8_t sink;
 	const uint8_t *b = p;
 	for (size_t i = 0; i < len; i++)
-		sink ^= b[i];
+		bench_sink_byte ^= b[i];
 }
 
 size_t bench_tiers(uint32_t flags[4], const char *names[4])

@@ -12,8 +12,23 @@
 
 #include "common/wide.h"
 
+/* Hide a value from the optimiser, so that it cannot prove a mask is 0 or
+ * all-ones and turn a masked select back into a branch or a secret-indexed
+ * load. clang 14 did exactly that to a masked select (valgrind's
+ * constant-time test caught it): it became a CMOV of two pointers and a load. */
+static inline uint64_t ecfi_value_barrier(uint64_t x)
+{
+#if defined(__GNUC__)
+	__asm__("" : "+r"(x));
+	return x;
+#else
+	volatile uint64_t v = x;
+	return v;
+#endif
+}
+
 /* All-ones if bit (0 or 1) is 1. */
-static inline uint64_t ecfi_mask_from_bit(uint64_t bit) { return (uint64_t)0 - bit; }
+static inline uint64_t ecfi_mask_from_bit(uint64_t bit) { return ecfi_value_barrier((uint64_t)0 - bit); }
 
 /* All-ones if x != 0, without a branch. */
 static inline uint64_t ecfi_mask_nonzero(uint64_t x) { return ecfi_mask_from_bit((x | ((uint64_t)0 - x)) >> 63); }
