@@ -1,0 +1,12 @@
+#!/bin/bash
+# The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer
+# (UB is fatal: -fno-sanitize-recover). ECF_TEST_SCALE bounds the random cases.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+dir=build-asan
+[ -f $dir/build.ninja ] || meson setup $dir -Db_sanitize=address,undefined -Dc_args=-fno-sanitize-recover=all -Dbuildtype=debugoptimized
+ninja -C $dir
+# The pkgconfig test links a plain consumer against the sanitized library.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:verify_asan_link_order=0:abort_on_error=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+ECF_TEST_SCALE=${ECF_TEST_SCALE:-50} meson test -C $dir --print-errorlogs

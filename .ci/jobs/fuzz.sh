@@ -1,0 +1,45 @@
+#!/bin/bash
+# Differential fuzzing: build the libFuzzer targets (clang, ASan+UBSan), run
+# the seed corpus, then fuzz each target for FUZZ_RUNS executions (default
+# 2,000,000) or FUZZ_SECONDS (default 120), whichever comes first, and fail if
+# a target found anything or ran fewer than 1,000,000 executions.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+dir=build-fuzz
+[ -f $dir/build.ninja ] || CC=clang meson setup $dir -Dfuzzers=true -Dtests=false -Dbenchmarks=false \
+	-Db_sanitize=address,undefined -Db_lundef=false -Dc_args=-fno-sanitize-recover=all
+ninja -C $dir
+meson test -C $dir --suite fuzz --print-errorlogs
+runs=${FUZZ_RUNS:-2000000}
+secs=${FUZZ_SECONDS:-120}
+min=${FUZZ_MIN_RUNS:-1000000}
+fail=0
+for exe in $dir/fuzz/fuzz_*; do
+	[ -x "$exe" ] && [ -f "$exe" ] || continue
+	t=${exe##*/fuzz_}
+	work=$(mktemp -d)
+	log=$work/log
+	# New inputs go to the scratch directory; the committed seeds stay as they are.
+	mkdir "$work/corpus"
+	set +e
+	"$exe" "$work/corpus" "fuzz/corpus/$t" -runs="$runs" -max_total_time="$secs" -use_value_profile=1 \
+		-print_final_stats=1 -artifact_prefix="$work/" >"$log" 2>&1
+	rc=$?
+	set -e
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+	grep -E '^# fuzz' "$log" || true
+	echo "# fuzz_$t: exit $rc, ${execs:-0} executions (${rate:-0}/s)"
+	if [ $rc -ne 0 ]; then
+		tail -n 40 "$log"
+		for a in "$work"/crash-* "$work"/leak-* "$work"/timeout-*; do
+			[ -f "$a" ] && echo "# finding: $a" && od -An -tx1 "$a" | head -n 8
+		done
+		fail=1
+	elif [ "${execs:-0}" -lt "$min" ]; then
+		echo "# FAIL: fuzz_$t ran fewer than $min executions"
+		fail=1
+	fi
+	rm -rf "$work"
+done
+exit $fail
