@@ -69,7 +69,7 @@ static void test_p256_select(void **s)
 		}
 	/* Bad input: huge indices, an empty table, NULLs; each zeroes the output
 	 * (no entry leaks out as if it had been selected). */
-	const size_t huge[] = {(size_t)-1, (size_t)-2, (size_t)1 << 63, 17, 18, 1u << 16};
+	const size_t huge[] = {(size_t)-1, (size_t)-2, (size_t)-1 / 2 + 1, 17, 18, 1u << 16}; /* -1/2+1: the top bit */
 	for (size_t i = 0; i < sizeof huge / sizeof huge[0]; i++) {
 		memset(&r, 0xa5, sizeof r);
 		test_expect(ecf_p256_select(&r, table, 17, huge[i]) == ECF_ERR_RANGE, "select(%zu of 17)", huge[i]);
