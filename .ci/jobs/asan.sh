@@ -9,4 +9,4 @@ ninja -C $dir
 # The pkgconfig test links a plain consumer against the sanitized library.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:verify_asan_link_order=0:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-ECF_TEST_SCALE=${ECF_TEST_SCALE:-50} meson test -C $dir --print-errorlogs
+ECF_TEST_SCALE=${ECF_TEST_SCALE:-100} meson test -C $dir --print-errorlogs

@@ -1,8 +1,10 @@
 #!/bin/bash
 # Differential fuzzing: build the libFuzzer targets (clang, ASan+UBSan), run
 # the seed corpus, then fuzz each target for FUZZ_RUNS executions (default
-# 2,000,000) or FUZZ_SECONDS (default 120), whichever comes first, and fail if
-# a target found anything or ran fewer than 1,000,000 executions.
+# 3,000,000) or FUZZ_SECONDS, whichever comes first, and fail if a target found
+# anything or ran fewer than FUZZ_MIN_RUNS (1,000,000) executions.
+# FUZZ_SECONDS defaults to FUZZ_BUDGET (480 s) shared among the targets, at
+# most 120 s each, so the job stays bounded as fields are added.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 dir=build-fuzz
@@ -10,9 +12,13 @@ dir=build-fuzz
 	-Db_sanitize=address,undefined -Db_lundef=false -Dc_args=-fno-sanitize-recover=all
 ninja -C $dir
 meson test -C $dir --suite fuzz --print-errorlogs
-runs=${FUZZ_RUNS:-2000000}
-secs=${FUZZ_SECONDS:-120}
+runs=${FUZZ_RUNS:-3000000}
 min=${FUZZ_MIN_RUNS:-1000000}
+ntargets=$(find $dir/fuzz -maxdepth 1 -type f -name 'fuzz_*' -perm -u+x | wc -l)
+[ "$ntargets" -gt 0 ] || { echo "# FAIL: no fuzz target built"; exit 1; }
+secs=${FUZZ_SECONDS:-$((${FUZZ_BUDGET:-480} / ntargets))}
+[ -n "${FUZZ_SECONDS:-}" ] || [ "$secs" -le 120 ] || secs=120
+echo "# $ntargets fuzz targets, up to $runs executions or ${secs}s each
 fail=0
 for exe in $dir/fuzz/fuzz_*; do
 	[ -x "$exe" ] && [ -f "$exe" ] || continue

@@ -39,7 +39,7 @@ static void ECFI_CAT(ct_mont_, FIELD)(ct_rng *rng)
 	FE a, b, r;
 	uint64_t t[2 * NL];
 	uint8_t bytes[FIELD_BYTES];
-	for (int i = 0; i < CT_ROUNDS; i++) {
+	for (int i = 0; i < ct_rounds; i++) {
 		ECFI_CAT(ct_operand_, FIELD)(rng, &a, i, 0);
 		ECFI_CAT(ct_operand_, FIELD)(rng, &b, i, 1);
 		CT_SECRET(&a, sizeof a);

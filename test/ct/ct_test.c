@@ -33,7 +33,7 @@
 /* Enough rounds to run each code path (every kernel is straight-line code,
  * so more rounds find nothing new), few enough for valgrind. Scaled by
  * ECF_TEST_SCALE. */
-static int CT_ROUNDS = 8;
+static int ct_rounds = 8;
 
 typedef struct ct_rng {
 	uint64_t x;
@@ -99,7 +99,7 @@ static void ct_p256(ct_rng *rng)
 {
 	ct_mont_p256(rng);
 	ecf_p256_fe table[9], a, r;
-	for (int i = 0; i < CT_ROUNDS; i++) {
+	for (int i = 0; i < ct_rounds; i++) {
 		ct_operand_p256(rng, &a, i, 0);
 		CT_SECRET(&a, sizeof a);
 		ct_sink_int(ecf_p256_sqrt(&r, &a));
@@ -119,7 +119,7 @@ static void ct_p256n(ct_rng *rng)
 	ct_mont_p256n(rng);
 	uint8_t buf[64];
 	ecf_p256n_fe r;
-	for (int i = 0; i < CT_ROUNDS; i++) {
+	for (int i = 0; i < ct_rounds; i++) {
 		for (size_t k = 0; k < sizeof buf; k++)
 			buf[k] = (uint8_t)(i == 1 ? 0xff : ct_next(rng));
 		CT_SECRET(buf, sizeof buf);
@@ -164,8 +164,8 @@ int main(int argc, char **argv)
 	}
 	const char *scale = getenv("ECF_TEST_SCALE");
 	if (scale && *scale) {
-		long r = CT_ROUNDS * strtol(scale, NULL, 10) / 100;
-		CT_ROUNDS = r < 4 ? 4 : (int)r;
+		long r = ct_rounds * strtol(scale, NULL, 10) / 100;
+		ct_rounds = r < 4 ? 4 : (int)r;
 	}
 	const char *tiers_env = getenv("ECF_CT_TIERS");
 	uint32_t tiers = tiers_env ? (uint32_t)strtoul(tiers_env, NULL, 0) : native;
@@ -186,7 +186,7 @@ int main(int argc, char **argv)
 			ct_rng rng = {0x63742d7465737421ULL ^ f};
 			FIELDS[f].run(&rng);
 			fprintf(stderr, "# ct %s on kernel %s: %d rounds of every operation\n", FIELDS[f].name,
-			        ecfi_kernel_name_of(list[k]), CT_ROUNDS);
+			        ecfi_kernel_name_of(list[k]), ct_rounds);
 			fields++;
 		}
 	}
