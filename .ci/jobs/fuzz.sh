@@ -18,7 +18,7 @@ ntargets=$(find $dir/fuzz -maxdepth 1 -type f -name 'fuzz_*' -perm -u+x | wc -l)
 [ "$ntargets" -gt 0 ] || { echo "# FAIL: no fuzz target built"; exit 1; }
 secs=${FUZZ_SECONDS:-$((${FUZZ_BUDGET:-480} / ntargets))}
 [ -n "${FUZZ_SECONDS:-}" ] || [ "$secs" -le 120 ] || secs=120
-echo "# $ntargets fuzz targets, up to $runs executions or ${secs}s each
+echo "# $ntargets fuzz targets, up to $runs executions or ${secs}s each"
 fail=0
 for exe in $dir/fuzz/fuzz_*; do
 	[ -x "$exe" ] && [ -f "$exe" ] || continue
