@@ -3,7 +3,8 @@
  * trampoline (abi_trampoline_<arch>.S) that fills the callee-saved registers
  * with canaries and checks them, the stack pointer and the direction flag
  * after the call. A kernel that forgets to restore a register fails here even
- * when the compiler-generated caller happens not to notice. Each kernel's
+ * when the compiler-generated caller happens not to notice. Guard words
+ * around the output catch writes past it. Each kernel's
  * result is also compared with the portable kernel's, so the trampoline
  * passed the arguments right. A planted clobber shows the check can fail.
  *
@@ -67,7 +68,10 @@ static void test_kernels_abi(void **s)
 		}
 		for (int round = 0; round < 64; round++) {
 			/* Small inputs are inside every contract (x, y < m; t < m*R). */
-			uint64_t x[32] = {0}, y[16] = {0}, z[16], want[16];
+			uint64_t x[32] = {0}, y[16] = {0}, zbuf[18], want[16];
+			uint64_t *z = zbuf + 1; /* guard words around the output catch stray writes */
+			for (size_t w = 0; w < 18; w++)
+				zbuf[w] = 0x6a6a6a6a6a6a6a6aULL;
 			test_rand_limbs(&rng, x, k->redc ? 2 * k->n : k->n, round & 1);
 			test_rand_limbs(&rng, y, k->n, round & 1);
 			x[(k->redc ? 2 * k->n : k->n) - 1] >>= 4;
@@ -81,8 +85,10 @@ static void test_kernels_abi(void **s)
 			else
 				((void (*)(uint64_t *, const uint64_t *))k->ref)(want, x);
 			test_expect_limbs(z, want, k->n, "%s through the trampoline, round %d", k->name, round);
+			test_expect(zbuf[0] == 0x6a6a6a6a6a6a6a6aULL && zbuf[k->n + 1] == 0x6a6a6a6a6a6a6a6aULL,
+			            "%s wrote outside its output", k->name);
 		}
-		fprintf(stderr, "# ok %s keeps rbx, rbp, r12-r15, rsp and DF\n", k->name);
+		fprintf(stderr, "# ok %s keeps rbx, rbp, r12-r15, rsp and DF, writes only its output\n", k->name);
 		ran++;
 	}
 	fprintf(stderr, "# %zu of %zu assembly kernels checked\n", ran, NKERNELS);
