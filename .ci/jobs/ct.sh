@@ -6,5 +6,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 (meson setup build || meson setup --reconfigure build) >/dev/null
-ECF_TEST_SCALE=${CT_SCALE:-2500} meson test -C build --suite ct --print-errorlogs
+ECF_TEST_SCALE=${CT_SCALE:-12500} meson test -C build --suite ct --print-errorlogs
 grep -h -E '^# (ct |ok |PASS)' build/meson-logs/testlog.txt | sort -u

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Differential fuzzing: build the libFuzzer targets (clang, ASan+UBSan), run
 # the seed corpus, then fuzz each target for FUZZ_RUNS executions (default
-# 3,000,000) or FUZZ_SECONDS, whichever comes first, and fail if a target found
+# 10,000,000) or FUZZ_SECONDS, whichever comes first, and fail if a target found
 # anything or ran fewer than FUZZ_MIN_RUNS (1,000,000) executions.
 # FUZZ_SECONDS defaults to FUZZ_BUDGET (480 s) shared among the targets, at
 # most 120 s each, so the job stays bounded as fields are added.
@@ -12,7 +12,7 @@ dir=build-fuzz
 	-Db_sanitize=address,undefined -Db_lundef=false -Dc_args=-fno-sanitize-recover=all
 ninja -C $dir
 meson test -C $dir --suite fuzz --print-errorlogs
-runs=${FUZZ_RUNS:-3000000}
+runs=${FUZZ_RUNS:-10000000}
 min=${FUZZ_MIN_RUNS:-1000000}
 ntargets=$(find $dir/fuzz -maxdepth 1 -type f -name 'fuzz_*' -perm -u+x | wc -l)
 [ "$ntargets" -gt 0 ] || { echo "# FAIL: no fuzz target built"; exit 1; }
