@@ -224,6 +224,91 @@ static void TN(bytes)(void **s)
 	test_expect(FN(from_bytes)(NULL, buf, FIELD_BYTES) == ECF_ERR_NULL, "NULL output accepted");
 }
 
+/* Bad input to the decoder: every non-canonical encoding shape we can name
+ * (random values in [m, 2^(8*FIELD_BYTES)), bit flips of m-1 that land at or
+ * above m, m + small), every length but the right one, NULL in every position.
+ * Each must give its own error code, zero the output and write nothing past it. */
+static void TN(bad_input)(void **s)
+{
+	(void)s;
+	test_rng rng;
+	test_rng_init(&rng, 0xbad1);
+	struct {
+		uint64_t before;
+		FE r;
+		uint64_t after;
+	} g;
+	uint8_t buf[2 * FIELD_BYTES + 1];
+	mpz_t top;
+	mpz_init(top);
+	mpz_set_ui(top, 0);
+	mpz_setbit(top, 8 * FIELD_BYTES); /* encodings hold values below top */
+#define GUARDED_CALL(call, want_status, ...)                                                                   \
+	do {                                                                                                       \
+		g.before = g.after = 0x5a5a5a5a5a5a5a5aULL;                                                            \
+		memset(&g.r, 0xa5, sizeof g.r);                                                                        \
+		int st_ = (call);                                                                                      \
+		test_expect(st_ == (want_status), __VA_ARGS__);                                                        \
+		test_expect(FN(is_zero)(&g.r), "error left a partial output");                                        \
+		test_expect(g.before == 0x5a5a5a5a5a5a5a5aULL && g.after == 0x5a5a5a5a5a5a5a5aULL,                     \
+		            "decoder wrote outside its output");                                                       \
+	} while (0)
+	/* Encode X_ (< top) into buf in the field's byte order. */
+#define ENCODE_X()                                                                                             \
+	do {                                                                                                       \
+		memset(buf, 0, sizeof buf);                                                                            \
+		size_t sz_ = mpz_sgn(X_) ? (mpz_sizeinbase(X_, 2) + 7) / 8 : 0;                                        \
+		mpz_export(FIELD_BIG_ENDIAN ? buf + FIELD_BYTES - sz_ : buf, NULL, FIELD_BIG_ENDIAN ? 1 : -1, 1, 0, 0, X_); \
+	} while (0)
+	long n = test_iterations(20000);
+	for (long i = 0; i < n; i++) {
+		/* m + (random NL limbs mod (top - m)): anywhere in [m, top) */
+		uint64_t l[16];
+		test_rand_limbs(&rng, l, NL, (int)(i & 1));
+		test_limbs_to_mpz(Y_, l, NL);
+		mpz_sub(Z_, top, M_);
+		mpz_mod(Y_, Y_, Z_);
+		mpz_add(X_, M_, Y_);
+		ENCODE_X();
+		GUARDED_CALL(FN(from_bytes)(&g.r, buf, FIELD_BYTES), ECF_ERR_RANGE, "non-canonical case %ld accepted", i);
+	}
+	/* Bit flips of m - 1: each result is checked against GMP for its verdict. */
+	for (size_t bit = 0; bit < 8 * FIELD_BYTES; bit++) {
+		mpz_sub_ui(X_, M_, 1);
+		mpz_combit(X_, bit);
+		ENCODE_X();
+		int canonical = mpz_cmp(X_, M_) < 0;
+		if (canonical) {
+			test_expect(FN(from_bytes)(&g.r, buf, FIELD_BYTES) == ECF_OK, "m-1 with bit %zu flipped rejected", bit);
+		} else {
+			GUARDED_CALL(FN(from_bytes)(&g.r, buf, FIELD_BYTES), ECF_ERR_RANGE, "m-1 with bit %zu flipped accepted",
+			             bit);
+		}
+	}
+	/* Every wrong length from 0 to 2*FIELD_BYTES+1, with a valid value inside. */
+	memset(buf, 0, sizeof buf);
+	for (size_t len = 0; len <= sizeof buf; len++) {
+		if (len == FIELD_BYTES)
+			continue;
+		GUARDED_CALL(FN(from_bytes)(&g.r, buf, len), ECF_ERR_LENGTH, "length %zu accepted", len);
+	}
+	GUARDED_CALL(FN(from_bytes)(&g.r, buf, (size_t)-1), ECF_ERR_LENGTH, "length SIZE_MAX accepted");
+	/* NULL input with any length (NULL is reported before the length). */
+	GUARDED_CALL(FN(from_bytes)(&g.r, NULL, 0), ECF_ERR_NULL, "NULL input, length 0");
+	GUARDED_CALL(FN(from_bytes)(&g.r, NULL, FIELD_BYTES), ECF_ERR_NULL, "NULL input");
+	test_expect(FN(from_bytes)(NULL, NULL, FIELD_BYTES) == ECF_ERR_NULL, "NULL output and input");
+	test_expect(FN(from_bytes)(NULL, buf, 3) == ECF_ERR_NULL, "NULL output, bad length");
+	/* The codes are distinct and described. */
+	const int codes[] = {ECF_OK, ECF_ERR_NULL, ECF_ERR_LENGTH, ECF_ERR_RANGE, ECF_ERR_NOT_SQUARE};
+	for (size_t i = 0; i < 5; i++) {
+		test_expect(strcmp(ecf_status_string(codes[i]), "unknown status") != 0, "status %d has no text", codes[i]);
+		for (size_t j = 0; j < i; j++)
+			test_expect(codes[i] != codes[j] && strcmp(ecf_status_string(codes[i]), ecf_status_string(codes[j])) != 0,
+			            "status %d and %d are not distinct", codes[i], codes[j]);
+	}
+	mpz_clear(top);
+}
+
 /* Comparisons, constant-time moves, and the constants. */
 static void TN(misc)(void **s)
 {
@@ -271,4 +356,4 @@ static void TN(misc)(void **s)
 	cmocka_unit_test(TN(add)), cmocka_unit_test(TN(sub)), cmocka_unit_test(TN(neg)),                     \
 	    cmocka_unit_test(TN(mul)), cmocka_unit_test(TN(sqr)), cmocka_unit_test(TN(redc)),                 \
 	    cmocka_unit_test(TN(to_mont)), cmocka_unit_test(TN(from_mont)), cmocka_unit_test(TN(inv)),        \
-	    cmocka_unit_test(TN(bytes)), cmocka_unit_test(TN(misc))
+	    cmocka_unit_test(TN(bytes)), cmocka_unit_test(TN(bad_input)), cmocka_unit_test(TN(misc))

@@ -33,6 +33,15 @@ static void test_report(void **s)
 		/* No variable, or junk: allowed == detected. */
 		test_expect(allowed == det, "junk in ECFIELD_DISABLE changed the allowed features");
 	}
+	/* Set by .ci/cpu-models when the suite runs under an emulated CPU model:
+	 * the kernel the probe must choose, and words its reason must contain. */
+	const char *want_kernel = getenv("ECF_EXPECT_KERNEL"), *want_reason = getenv("ECF_EXPECT_REASON");
+	if (want_kernel && *want_kernel)
+		test_expect(strcmp(ecf_kernel_name(), want_kernel) == 0, "kernel %s, expected %s", ecf_kernel_name(),
+		            want_kernel);
+	if (want_reason && *want_reason)
+		test_expect(strstr(ecf_kernel_reason(), want_reason) != NULL, "reason '%s' does not say '%s'",
+		            ecf_kernel_reason(), want_reason);
 	test_expect(strcmp(ecf_version(), ECF_VERSION_STRING) == 0, "version string");
 	test_expect(ecf_version_number() == (uint32_t)(ECF_VERSION_MAJOR << 16 | ECF_VERSION_MINOR << 8 | ECF_VERSION_PATCH),
 	            "version number");

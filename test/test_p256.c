@@ -67,9 +67,25 @@ static void test_p256_select(void **s)
 				test_expect(ecf_p256_is_zero(&r), "select out of range left a value");
 			}
 		}
-	test_expect(ecf_p256_select(&r, table, 17, (size_t)-1) == ECF_ERR_RANGE, "select(SIZE_MAX)");
+	/* Bad input: huge indices, an empty table, NULLs; each zeroes the output
+	 * (no entry leaks out as if it had been selected). */
+	const size_t huge[] = {(size_t)-1, (size_t)-2, (size_t)-1 / 2 + 1, 17, 18, 1u << 16}; /* -1/2+1: the top bit */
+	for (size_t i = 0; i < sizeof huge / sizeof huge[0]; i++) {
+		memset(&r, 0xa5, sizeof r);
+		test_expect(ecf_p256_select(&r, table, 17, huge[i]) == ECF_ERR_RANGE, "select(%zu of 17)", huge[i]);
+		test_expect(ecf_p256_is_zero(&r), "select(%zu of 17) left a value", huge[i]);
+	}
+	memset(&r, 0xa5, sizeof r);
+	test_expect(ecf_p256_select(&r, table, 0, 0) == ECF_ERR_RANGE, "select from an empty table");
+	test_expect(ecf_p256_is_zero(&r), "select from an empty table left a value");
+	memset(&r, 0xa5, sizeof r);
 	test_expect(ecf_p256_select(&r, NULL, 4, 0) == ECF_ERR_NULL, "select NULL table");
+	test_expect(ecf_p256_is_zero(&r), "select NULL table left a value");
+	memset(&r, 0xa5, sizeof r);
+	test_expect(ecf_p256_select(&r, NULL, 0, 0) == ECF_ERR_NULL, "select NULL empty table");
+	test_expect(ecf_p256_is_zero(&r), "select NULL empty table left a value");
 	test_expect(ecf_p256_select(NULL, table, 4, 0) == ECF_ERR_NULL, "select NULL output");
+	test_expect(ecf_p256_select(NULL, NULL, 4, 9) == ECF_ERR_NULL, "select NULL output and table");
 }
 
 static void load_be(ecf_p256_fe *r, const char *hex, long line)

@@ -49,8 +49,25 @@ static void test_p256n_from_bytes_reduce(void **s)
 		test_expect(ecf_p256n_from_bytes_reduce(&r, buf, bad[i]) == ECF_ERR_LENGTH, "length %zu accepted", bad[i]);
 		test_expect(ecf_p256n_is_zero(&r), "length error left a partial output");
 	}
-	test_expect(ecf_p256n_from_bytes_reduce(&r, NULL, 32) == ECF_ERR_NULL, "NULL input accepted");
+	/* Every wrong length up to 65 and SIZE_MAX; NULL with any length. */
+	for (size_t len = 0; len <= 65; len++) {
+		if (len == 32 || len == 64)
+			continue;
+		memset(&r, 0xa5, sizeof r);
+		test_expect(ecf_p256n_from_bytes_reduce(&r, buf, len) == ECF_ERR_LENGTH, "length %zu accepted", len);
+		test_expect(ecf_p256n_is_zero(&r), "length %zu left a partial output", len);
+	}
+	memset(&r, 0xa5, sizeof r);
+	test_expect(ecf_p256n_from_bytes_reduce(&r, buf, (size_t)-1) == ECF_ERR_LENGTH, "length SIZE_MAX accepted");
+	test_expect(ecf_p256n_is_zero(&r), "length SIZE_MAX left a partial output");
+	const size_t null_lens[] = {0, 32, 64};
+	for (size_t i = 0; i < 3; i++) {
+		memset(&r, 0xa5, sizeof r);
+		test_expect(ecf_p256n_from_bytes_reduce(&r, NULL, null_lens[i]) == ECF_ERR_NULL, "NULL input accepted");
+		test_expect(ecf_p256n_is_zero(&r), "NULL input left a partial output");
+	}
 	test_expect(ecf_p256n_from_bytes_reduce(NULL, buf, 32) == ECF_ERR_NULL, "NULL output accepted");
+	test_expect(ecf_p256n_from_bytes_reduce(NULL, NULL, 7) == ECF_ERR_NULL, "NULL output and input accepted");
 }
 
 /* BoringSSL p256-nistz_tests.txt: OrdMulMont (A*B/R = Result mod n). */

@@ -4,23 +4,27 @@
 # the mul/redc path (no indirect call or jump in the dispatched entries).
 set -eu
 lib="$1"
+# NM, OBJDUMP, READELF: the host machine's tools (set by meson in cross builds).
+NM=${NM:-nm}
+OBJDUMP=${OBJDUMP:-objdump}
+READELF=${READELF:-readelf}
 fail=0
 say() { echo "# $*"; }
 
-soname=$(readelf -d "$lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+soname=$("$READELF" -d "$lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 case "$soname" in
 libecfield.so.[0-9]*) say "soname $soname" ;;
 *) say "FAIL: soname is '$soname', expected libecfield.so.N"; fail=1 ;;
 esac
 
-exports=$(nm -D --defined-only "$lib" | awk '{print $3}' | sed 's/@.*//')
+exports=$("$NM" -D --defined-only "$lib" | awk '{print $3}' | sed 's/@.*//')
 bad=$(printf '%s\n' "$exports" | grep -v -e '^ecf_' -e '^ECFIELD_' -e '^$' || true)
 if [ -n "$bad" ]; then say "FAIL: exported symbols outside the ecf_ API:"; printf '%s\n' "$bad"; fail=1; fi
 count=$(printf '%s\n' "$exports" | grep -c '^ecf_' || true)
 say "$count ecf_ symbols exported"
 [ "$count" -gt 0 ] || { say "FAIL: no ecf_ symbols exported"; fail=1; }
 
-imports=$(nm -D --undefined-only "$lib" | awk '{print $2}' | sed 's/@.*//')
+imports=$("$NM" -D --undefined-only "$lib" | awk '{print $2}' | sed 's/@.*//')
 for f in malloc calloc realloc free aligned_alloc posix_memalign memalign valloc pvalloc reallocarray; do
 	if printf '%s\n' "$imports" | grep -qx "$f"; then say "FAIL: imports $f"; fail=1; fi
 done
@@ -32,7 +36,7 @@ for p in p434 p503 p610 p751; do
 	for op in mul sqr mp_mul redc mul_small fp2_mul fp2_sqr fp2_inv fp2_mul_small; do sidh="$sidh ecf_${p}_$op"; done
 done
 for fn in ecf_p256_mul ecf_p256_sqr ecf_p256_redc ecf_p256n_mul ecf_p256n_sqr ecf_p256n_redc ecf_p25519_mul ecf_p25519_sqr $sidh; do
-	body=$(objdump -d --no-show-raw-insn "$lib" | awk -v f="<$fn>:" '$2==f{p=1;next} p&&/^$/{exit} p')
+	body=$("$OBJDUMP" -d --no-show-raw-insn "$lib" | awk -v f="<$fn>:" '$2==f{p=1;next} p&&/^$/{exit} p')
 	[ -n "$body" ] || { say "FAIL: $fn not found"; fail=1; continue; }
 	if printf '%s\n' "$body" | grep -Eq '(call|jmp)[a-z]*[[:space:]]+\*'; then
 		say "FAIL: $fn has an indirect call or jump:"; printf '%s\n' "$body"; fail=1

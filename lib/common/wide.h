@@ -2,7 +2,8 @@
  * 64-bit limb primitives for the portable kernels. With unsigned __int128 they
  * compile to MUL/ADC; without it (32-bit targets) they use 32-bit halves, so
  * the portable code builds everywhere. Define ECFI_NO_INT128 to force the
- * fallback on a 64-bit host (the tests do, to cover it).
+ * fallback on a 64-bit host; the i386 build (.ci/jobs/cross.sh) tests it,
+ * under valgrind's constant-time test too.
  */
 #ifndef ECFI_WIDE_H
 #define ECFI_WIDE_H
@@ -26,6 +27,16 @@ __extension__ typedef unsigned __int128 ecfi_u128;
 #define ECFI_HAVE_INT128 0
 #endif
 
+#if !ECFI_HAVE_INT128
+/* Carry out of s = a + b + c_in and borrow out of d = a - b - b_in (c_in,
+ * b_in in {0, 1}), from the top bits alone. A comparison such as s < a would
+ * do, but 32-bit targets compile a 64-bit comparison to a branch (cmp, sbb,
+ * jb), a branch on secret data: the valgrind constant-time test caught it
+ * on i386. */
+static inline uint64_t ecfi_carry_out(uint64_t a, uint64_t b, uint64_t s) { return ((a & b) | ((a | b) & ~s)) >> 63; }
+static inline uint64_t ecfi_borrow_out(uint64_t a, uint64_t b, uint64_t d) { return ((~a & b) | (~(a ^ b) & d)) >> 63; }
+#endif
+
 /* Returns the low word of a*b + c + d and stores the high word in *hi.
  * The sum never overflows: (2^64-1)^2 + 2(2^64-1) = 2^128 - 1. */
 static inline uint64_t ecfi_mac(uint64_t *hi, uint64_t a, uint64_t b, uint64_t c, uint64_t d)
@@ -41,10 +52,10 @@ static inline uint64_t ecfi_mac(uint64_t *hi, uint64_t a, uint64_t b, uint64_t c
 	uint64_t mid = (ll >> 32) + (uint32_t)lh + (uint32_t)hl;
 	uint64_t lo = (mid << 32) | (uint32_t)ll;
 	uint64_t h = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
-	lo += c;
-	h += lo < c;
-	lo += d;
-	h += lo < d;
+	uint64_t s = lo + c;
+	h += ecfi_carry_out(lo, c, s);
+	lo = s + d;
+	h += ecfi_carry_out(s, d, lo);
 	*hi = h;
 	return lo;
 #endif
@@ -62,10 +73,8 @@ static inline uint64_t ecfi_adc(uint64_t *carry, uint64_t a, uint64_t b)
 	*carry = (uint64_t)(t >> 64);
 	return (uint64_t)t;
 #else
-	uint64_t s = a + b;
-	uint64_t c1 = s < a;
-	uint64_t r = s + *carry;
-	*carry = c1 | (r < s);
+	uint64_t r = a + b + *carry;
+	*carry = ecfi_carry_out(a, b, r);
 	return r;
 #endif
 }
@@ -82,10 +91,8 @@ static inline uint64_t ecfi_sbb(uint64_t *borrow, uint64_t a, uint64_t b)
 	*borrow = (uint64_t)(t >> 64) & 1;
 	return (uint64_t)t;
 #else
-	uint64_t d = a - b;
-	uint64_t b1 = a < b;
-	uint64_t r = d - *borrow;
-	*borrow = b1 | (d < *borrow);
+	uint64_t r = a - b - *borrow;
+	*borrow = ecfi_borrow_out(a, b, r);
 	return r;
 #endif
 }

@@ -1,0 +1,20 @@
+#!/bin/bash
+# The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer
+# (UB is fatal: -fno-sanitize-recover). ECF_TEST_SCALE bounds the random cases.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+dir=build-asan
+[ -f $dir/build.ninja ] || meson setup $dir -Db_sanitize=address,undefined -Dc_args=-fno-sanitize-recover=all -Dbuildtype=debugoptimized
+ninja -C $dir
+# The pkgconfig test links a plain consumer against the sanitized library.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:verify_asan_link_order=0:abort_on_error=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+ECF_TEST_SCALE=${ECF_TEST_SCALE:-100} meson test -C $dir --print-errorlogs
+# The suite ran instrumented: the test programs and the library carry both
+# sanitizers' hooks (a build that silently dropped -fsanitize would fail here).
+for bin in $dir/test/test_p256 $dir/lib/libecfield.so; do
+	syms=$(nm "$bin")
+	grep -q '__asan_report' <<<"$syms" || { echo "# FAIL: $bin has no ASan instrumentation"; exit 1; }
+	grep -q '__ubsan_handle' <<<"$syms" || { echo "# FAIL: $bin has no UBSan instrumentation"; exit 1; }
+done
+echo "# ASan and UBSan instrumentation present in the tests and libecfield.so"

@@ -1,0 +1,3 @@
+#!/bin/bash
+# See cross.sh.
+exec bash "$(dirname "$0")/cross.sh" s390x

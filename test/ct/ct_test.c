@@ -1,0 +1,200 @@
+/*
+ * Dynamic constant-time test. Run under valgrind's memcheck (run_ct.sh):
+ * every secret input is marked undefined with VALGRIND_MAKE_MEM_UNDEFINED,
+ * so a branch or a memory address that depends on a secret is reported as a
+ * use of uninitialised data and fails the run (--error-exitcode). Covers every
+ * operation not named _vartime, of every field, on every kernel tier.
+ *
+ * Valgrind's virtual CPU hides ADX, so the probe would pick the portable
+ * kernels only. The script first runs this program natively with --tiers to
+ * learn which tiers the host CPU supports, and passes them as ECF_CT_TIERS;
+ * the program then forces each one (valgrind executes MULX/ADCX/ADOX).
+ *
+ * Built with -DECF_CT_PLANTED_LEAK it also runs a deliberately leaky routine,
+ * which the run must report (test 'ct_planted_leak').
+ *
+ * To add a field: include ct_mont_field.h for it (or write its function) and
+ * add a row to FIELDS below.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <valgrind/memcheck.h>
+
+#include "common/internal.h"
+#include "common/limbs.h"
+#include "dispatch/cpu.h"
+#include "ecfield/ecfield.h"
+
+#define CT_SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
+#define CT_PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
+
+/* Enough rounds to run each code path (every kernel is straight-line code,
+ * so more rounds find nothing new), few enough for valgrind. Scaled by
+ * ECF_TEST_SCALE. */
+static int ct_rounds = 8;
+
+typedef struct ct_rng {
+	uint64_t x;
+} ct_rng;
+
+static uint64_t ct_next(ct_rng *rng) /* splitmix64 */
+{
+	uint64_t z = (rng->x += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static void ct_rand(ct_rng *rng, uint64_t *r, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		r[i] = ct_next(rng);
+}
+
+/* A secret condition: 0, 1, -1 or random. */
+static int ct_cond(ct_rng *rng, int round)
+{
+	static const int conds[] = {0, 1, -1, 2};
+	int c = round < 4 ? conds[round] : (int)ct_next(rng);
+	CT_SECRET(&c, sizeof c);
+	return c;
+}
+
+/* Results go here so that no call can be optimised away; the sink is never
+ * branched on. */
+static volatile uint64_t ct_sink;
+
+static void ct_sink_int(int v) { ct_sink ^= (uint64_t)(unsigned)v; }
+
+static void ct_sink_bytes(const void *p, size_t n)
+{
+	const unsigned char *c = p;
+	uint64_t acc = 0;
+	for (size_t i = 0; i < n; i++)
+		acc = (acc << 1 | acc >> 63) ^ c[i];
+	ct_sink ^= acc;
+}
+
+#define FIELD p256
+#define NL 4
+#define FIELD_BYTES 32
+#include "ct_mont_field.h"
+#undef FIELD
+#undef NL
+#undef FIELD_BYTES
+
+#define FIELD p256n
+#define NL 4
+#define FIELD_BYTES 32
+#include "ct_mont_field.h"
+#undef FIELD
+#undef NL
+#undef FIELD_BYTES
+
+/* p256 extras: square root (status secret too) and the table lookup with a
+ * secret index. */
+static void ct_p256(ct_rng *rng)
+{
+	ct_mont_p256(rng);
+	ecf_p256_fe table[9], a, r;
+	for (int i = 0; i < ct_rounds; i++) {
+		ct_operand_p256(rng, &a, i, 0);
+		CT_SECRET(&a, sizeof a);
+		ct_sink_int(ecf_p256_sqrt(&r, &a));
+		ct_sink_bytes(&r, sizeof r);
+		for (size_t k = 0; k < 9; k++)
+			ct_rand(rng, table[k].limb, 4);
+		size_t idx = (size_t)(ct_next(rng) % 11); /* 9 and 10 are out of range */
+		CT_SECRET(&idx, sizeof idx);
+		ct_sink_int(ecf_p256_select(&r, table, 9, idx));
+		ct_sink_bytes(&r, sizeof r);
+	}
+}
+
+/* p256n extras: the reducing decoders (32 and 64 secret bytes). */
+static void ct_p256n(ct_rng *rng)
+{
+	ct_mont_p256n(rng);
+	uint8_t buf[64];
+	ecf_p256n_fe r;
+	for (int i = 0; i < ct_rounds; i++) {
+		for (size_t k = 0; k < sizeof buf; k++)
+			buf[k] = (uint8_t)(i == 1 ? 0xff : ct_next(rng));
+		CT_SECRET(buf, sizeof buf);
+		ct_sink_int(ecf_p256n_from_bytes_reduce(&r, buf, 32));
+		ct_sink_bytes(&r, sizeof r);
+		ct_sink_int(ecf_p256n_from_bytes_reduce(&r, buf, 64));
+		ct_sink_bytes(&r, sizeof r);
+	}
+}
+
+#ifdef ECF_CT_PLANTED_LEAK
+/* Deliberately not constant time: a conditional subtraction written with a
+ * branch on the secret comparison, and a table read at a secret index. The
+ * run must report both. noinline keeps its name in valgrind's report. */
+__attribute__((noinline)) static void ct_planted_leak(ct_rng *rng)
+{
+	static const uint64_t tab[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+	uint64_t a[4], m[4] = {~0ULL, 0xffffffffULL, 0, 0xffffffff00000001ULL};
+	ct_rand(rng, a, 4);
+	CT_SECRET(a, sizeof a);
+	if (a[3] >= m[3]) /* leak: branch on a secret */
+		a[3] -= m[3];
+	ct_sink ^= tab[a[0] & 15]; /* leak: address from a secret */
+	ct_sink_bytes(a, sizeof a);
+}
+#endif
+
+static const struct ct_field {
+	const char *name;
+	void (*run)(ct_rng *rng);
+} FIELDS[] = {
+    {"p256", ct_p256},
+    {"p256n", ct_p256n},
+};
+
+int main(int argc, char **argv)
+{
+	uint32_t native = ecfi_cpu_supported_kernels();
+	if (argc > 1 && strcmp(argv[1], "--tiers") == 0) { /* run natively by run_ct.sh */
+		printf("%u\n", native);
+		return 0;
+	}
+	const char *scale = getenv("ECF_TEST_SCALE");
+	if (scale && *scale) {
+		long r = ct_rounds * strtol(scale, NULL, 10) / 100;
+		ct_rounds = r < 4 ? 4 : (int)r;
+	}
+	const char *tiers_env = getenv("ECF_CT_TIERS");
+	uint32_t tiers = tiers_env ? (uint32_t)strtoul(tiers_env, NULL, 0) : native;
+	if (!RUNNING_ON_VALGRIND)
+		fprintf(stderr, "# not running under valgrind: the secrets are not tracked (use run_ct.sh)\n");
+	/* Tier 0 (portable) always, then each kernel bit the host has. */
+	uint32_t list[8] = {0};
+	size_t nt = 1;
+	for (uint32_t bit = 1; bit & ECFI_KERNEL_ALL; bit <<= 1)
+		if (tiers & bit)
+			list[nt++] = bit;
+	int fields = 0;
+	for (size_t k = 0; k < nt; k++) {
+		/* Force the tier (ecfi_cpu_set_kernels would mask it by what
+		 * valgrind's virtual CPU claims). */
+		ecfi_cpu_flags = list[k];
+		for (size_t f = 0; f < sizeof FIELDS / sizeof FIELDS[0]; f++) {
+			ct_rng rng = {0x63742d7465737421ULL ^ f};
+			FIELDS[f].run(&rng);
+			fprintf(stderr, "# ct %s on kernel %s: %d rounds of every operation\n", FIELDS[f].name,
+			        ecfi_kernel_name_of(list[k]), ct_rounds);
+			fields++;
+		}
+	}
+#ifdef ECF_CT_PLANTED_LEAK
+	ct_rng rng = {42};
+	ct_planted_leak(&rng);
+	fprintf(stderr, "# ran the planted leak: valgrind must report it\n");
+#endif
+	printf("# %d field/kernel runs done\n", fields);
+	return 0;
+}

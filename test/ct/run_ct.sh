@@ -1,0 +1,45 @@
+#!/bin/sh
+# run_ct.sh VALGRIND clean|leak PROGRAM
+# Runs the constant-time test program under memcheck with its secrets marked
+# undefined. 'clean': pass only if valgrind reports nothing. 'leak' (the
+# planted-leak build): pass only if valgrind reports both planted leaks, a
+# branch and a memory index on a secret, inside ct_planted_leak.
+set -eu
+vg="$1"
+mode="$2"
+prog="$3"
+# The host's kernel tiers, learnt natively: valgrind's virtual CPU hides ADX.
+tiers=$("$prog" --tiers)
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+set +e
+ECF_CT_TIERS="$tiers" "$vg" --tool=memcheck --error-exitcode=42 --track-origins=yes --num-callers=20 \
+	--log-file="$log" "$prog"
+rc=$?
+set -e
+cat "$log"
+echo "# valgrind exit status $rc (42 = errors found), kernel tiers $tiers"
+case "$mode" in
+clean)
+	if [ "$rc" -ne 0 ]; then
+		echo "# FAIL: a secret-dependent branch or memory index (or another memcheck error) was reported"
+		exit 1
+	fi
+	grep -q 'ERROR SUMMARY: 0 errors' "$log" || { echo "# FAIL: no clean error summary"; exit 1; }
+	echo "# PASS: no secret-dependent branch or memory index"
+	;;
+leak)
+	fail=0
+	[ "$rc" -eq 42 ] || { echo "# FAIL: valgrind did not fail the planted-leak run"; fail=1; }
+	grep -A3 'Conditional jump or move depends on uninitialised' "$log" | grep -q ct_planted_leak ||
+		{ echo "# FAIL: the secret-dependent branch was not reported"; fail=1; }
+	grep -A3 'Use of uninitialised value of size' "$log" | grep -q ct_planted_leak ||
+		{ echo "# FAIL: the secret memory index was not reported"; fail=1; }
+	[ $fail -eq 0 ] && echo "# PASS: both planted leaks were reported"
+	exit $fail
+	;;
+*)
+	echo "usage: run_ct.sh VALGRIND clean|leak PROGRAM" >&2
+	exit 2
+	;;
+esac

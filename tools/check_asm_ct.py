@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Static constant-time check of the assembly kernels.
+
+usage: check_asm_ct.py [--objdump OBJDUMP] [--expect-reject] ARCHIVE [SOURCE.S ...]
+
+Disassembles every member of ARCHIVE built from an assembly file (*.S.o, *.s.o)
+and fails on any instruction outside the allow-list of its architecture: no
+conditional or indirect branch, no call, no division (its latency depends on
+the operands), no string or loop instruction; and no memory operand with an
+index register (every kernel address is base + constant, so none can depend on
+a secret). Lists every object and function it checked. With SOURCE.S
+arguments, fails too if one of those sources has no object in the archive, so
+a new kernel file cannot escape the check.
+
+--expect-reject inverts the verdict (for the planted-violation self-test):
+pass only if every object was rejected.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+# Mnemonics allowed in a constant-time kernel, per objdump architecture.
+# cmovCC/setCC select data without branching; adc/sbb/adcx/adox and the flag
+# writers are data flow. Anything else must be added here deliberately.
+ALLOWED = {
+    "x86-64": {
+        "mov", "movq", "movl", "movabs", "movzbl", "movzwl", "movzbq", "movslq", "movsbq", "xchg",
+        "add", "adc", "adcx", "adox", "sub", "sbb", "neg", "inc", "dec",
+        "mul", "mulx", "imul",
+        "and", "andn", "or", "xor", "not", "test", "cmp", "bt",
+        "shl", "shr", "sar", "shld", "shrd", "shlx", "shrx", "sarx", "rol", "ror", "rorx",
+        "lea", "push", "pop", "ret", "endbr64",
+        "nop", "nopw", "nopl", "xchg", "data16", "cs",
+    },
+}
+PREFIXES = {
+    "x86-64": [("cmov", "conditional move"), ("set", "flag to byte")],
+}
+# Why a few common offenders are rejected (for the message).
+WHY = {
+    "call": "call", "jmp": "branch", "div": "variable-latency division", "idiv": "variable-latency division",
+    "rep": "string instruction", "loop": "loop instruction",
+}
+
+
+def arch_of(fmt):
+    if "x86-64" in fmt:
+        return "x86-64"
+    return fmt
+
+
+def check_insn(arch, mnem, operands):
+    """Return None if allowed, else the reason."""
+    m = mnem.rstrip(",")
+    if m.startswith("j"):
+        return "branch (" + m + ")"
+    for prefix, _ in PREFIXES.get(arch, []):
+        if m.startswith(prefix):
+            break
+    else:
+        if m not in ALLOWED.get(arch, set()):
+            return WHY.get(m, "not in the allow-list")
+    if m in ("nop", "nopw", "nopl", "data16", "cs", "lea"):
+        # Padding never touches its operand; lea only computes base + index * scale
+        # in the ALU (shift-and-add arithmetic), it never loads from memory.
+        return None
+    # AT&T memory operand disp(base,index,scale): an index register means a
+    # computed address.
+    if re.search(r"\(%\w*,%\w+", operands):
+        return "indexed memory operand"
+    if "*" in operands:
+        return "indirect operand"
+    return None
+
+
+def disassemble(objdump, archive):
+    out = subprocess.run([objdump, "-d", "--no-show-raw-insn", archive], check=True, capture_output=True,
+                         text=True).stdout
+    objs = {}  # member -> {"arch": ..., "funcs": {name: [(addr, mnem, ops)]}}
+    cur = None
+    func = None
+    for line in out.splitlines():
+        m = re.match(r"^(\S+\.o):\s+file format (\S+)", line)
+        if m:
+            member = m.group(1)
+            cur = objs.setdefault(member, {"arch": arch_of(m.group(2)), "funcs": {}})
+            func = None
+            continue
+        m = re.match(r"^[0-9a-f]+ <(.+)>:$", line)
+        if m and cur is not None:
+            func = m.group(1)
+            cur["funcs"].setdefault(func, [])
+            continue
+        m = re.match(r"^\s+([0-9a-f]+):\s+(\S+)\s*(.*)$", line)
+        if m and cur is not None and func is not None:
+            cur["funcs"][func].append((m.group(1), m.group(2), m.group(3)))
+    return objs
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--objdump", default=os.environ.get("OBJDUMP", "objdump"))
+    ap.add_argument("--expect-reject", action="store_true")
+    ap.add_argument("archive")
+    ap.add_argument("sources", nargs="*")
+    a = ap.parse_args()
+
+    objs = disassemble(a.objdump, a.archive)
+    asm = {k: v for k, v in objs.items() if re.search(r"\.[sS]\.o$", k)}
+    failed = False
+    if not asm:
+        print("# FAIL: no assembly object in", a.archive)
+        return 1
+    for src in a.sources:
+        base = os.path.basename(src)
+        if not any(k.endswith(base + ".o") for k in asm):
+            print("# FAIL: %s has no object in the archive (not checked)" % src)
+            failed = True
+    rejected_objs = 0
+    for member in sorted(asm):
+        info = asm[member]
+        arch = info["arch"]
+        if arch not in ALLOWED:
+            print("# FAIL: %s: no allow-list for architecture %s" % (member, arch))
+            failed = True
+            continue
+        bad = []
+        total = 0
+        for func, insns in sorted(info["funcs"].items()):
+            total += len(insns)
+            for addr, mnem, ops in insns:
+                why = check_insn(arch, mnem, ops)
+                if why:
+                    bad.append("%s+0x%s: %s %s  <- %s" % (func, addr, mnem, ops, why))
+        funcs = ", ".join("%s (%d)" % (f, len(i)) for f, i in sorted(info["funcs"].items()))
+        if bad:
+            rejected_objs += 1
+            print("# %s %s: %d instructions, %d rejected:" % ("REJECTED" if not a.expect_reject else "rejected as planted", member, total, len(bad)))
+            for b in bad:
+                print("#   " + b)
+        else:
+            print("# ok %s [%s]: %d instructions in %s" % (member, arch, total, funcs))
+    if a.expect_reject:
+        if rejected_objs != len(asm):
+            print("# FAIL: the checker accepted a planted violation")
+            return 1
+        print("# PASS: every planted violation was rejected")
+        return 0
+    if rejected_objs or failed:
+        print("# FAIL: %d of %d assembly objects break the constant-time rules%s" %
+              (rejected_objs, len(asm), ", and some sources were not checked" if failed else ""))
+        return 1
+    print("# PASS: %d assembly objects, no branch, call, division or indexed address" % len(asm))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
