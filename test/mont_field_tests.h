@@ -59,14 +59,11 @@ static const char *const OP_NAMES[] = {"add", "sub", "neg", "mul", "sqr", "to_mo
 /* One operation against GMP on edges and RANDOM_CASES random inputs, per tier. */
 static void TN(check_op)(int op)
 {
-	uint32_t flags[4];
-	const char *names[4];
-	size_t tiers = test_kernel_tiers(flags, names);
 	long cases = (long)(NEDGE * NEDGE) + test_iterations(RANDOM_CASES);
 	if (op == OP_INV)
 		cases = (long)(NEDGE * NEDGE) + test_iterations(RANDOM_CASES / 10);
-	for (size_t k = 0; k < tiers; k++) {
-		test_use_tier(flags[k]);
+	for (size_t k = 0; k < test_tier_count(); k++) {
+		test_tier_select(k);
 		test_rng rng;
 		test_rng_init(&rng, (uint64_t)op * 16 + k);
 		for (long i = 0; i < cases; i++) {
@@ -114,7 +111,7 @@ static void TN(check_op)(int op)
 			}
 		}
 	}
-	test_use_tier(ecfi_cpu_supported_kernels());
+	test_tier_restore();
 }
 
 static void TN(add)(void **s) { (void)s; TN(check_op)(OP_ADD); }
@@ -130,14 +127,11 @@ static void TN(inv)(void **s) { (void)s; TN(check_op)(OP_INV); }
 static void TN(redc)(void **s)
 {
 	(void)s;
-	uint32_t flags[4];
-	const char *names[4];
-	size_t tiers = test_kernel_tiers(flags, names);
 	mpz_t lim;
 	mpz_init(lim);
 	mpz_mul(lim, M_, R_); /* exclusive bound */
-	for (size_t k = 0; k < tiers; k++) {
-		test_use_tier(flags[k]);
+	for (size_t k = 0; k < test_tier_count(); k++) {
+		test_tier_select(k);
 		test_rng rng;
 		test_rng_init(&rng, 0x4ed0 + k);
 		long cases = test_iterations(RANDOM_CASES) + 8;
@@ -168,7 +162,7 @@ static void TN(redc)(void **s)
 		}
 	}
 	mpz_clear(lim);
-	test_use_tier(ecfi_cpu_supported_kernels());
+	test_tier_restore();
 }
 
 /* Encoding: round trips, and rejection of every value >= m we can name. */

@@ -117,12 +117,9 @@ static const char *const OP_NAMES[] = {"add",       "sub", "neg",       "mul",  
 
 static void TN(check_op)(int op)
 {
-	uint32_t flags[4];
-	const char *names[4];
-	size_t tiers = test_kernel_tiers(flags, names);
 	long cases = (long)(NEDGE * NEDGE) + test_iterations(RANDOM_CASES);
-	for (size_t k = 0; k < tiers; k++) {
-		test_use_tier(flags[k]);
+	for (size_t k = 0; k < test_tier_count(); k++) {
+		test_tier_select(k);
 		test_rng rng;
 		test_rng_init(&rng, (uint64_t)op * 16 + k);
 		for (long i = 0; i < cases; i++) {
@@ -251,7 +248,7 @@ static void TN(check_op)(int op)
 			TN(expect)(r.limb, Z_, bound, W_, OP_NAMES[op], i);
 		}
 	}
-	test_use_tier(ecfi_cpu_supported_kernels());
+	test_tier_restore();
 }
 
 static void TN(add)(void **s) { (void)s; TN(check_op)(OP_ADD); }
@@ -270,9 +267,6 @@ static void TN(equal)(void **s) { (void)s; TN(check_op)(OP_EQUAL); }
 static void TN(mp_mul)(void **s)
 {
 	(void)s;
-	uint32_t flags[4];
-	const char *names[4];
-	size_t tiers = test_kernel_tiers(flags, names);
 	uint64_t edge[32][16];
 	size_t nedge = test_edge_values(edge, 26, R_, NL); /* 0, 1, R-1, R-2, one-limb patterns, ... */
 	memcpy(edge[nedge++], EDGE[NEDGE - 3], sizeof edge[0]); /* p */
@@ -281,8 +275,8 @@ static void TN(mp_mul)(void **s)
 	mpz_sub_ui(Z_, Z_, 1);
 	test_mpz_to_limbs(edge[nedge++], NL, Z_); /* 4p - 1, the largest Fp2 Karatsuba operand */
 	long cases = (long)(nedge * nedge) + test_iterations(RANDOM_CASES);
-	for (size_t k = 0; k < tiers; k++) {
-		test_use_tier(flags[k]);
+	for (size_t k = 0; k < test_tier_count(); k++) {
+		test_tier_select(k);
 		test_rng rng;
 		test_rng_init(&rng, 0x3003 + k);
 		for (long i = 0; i < cases; i++) {
@@ -303,22 +297,19 @@ static void TN(mp_mul)(void **s)
 			test_expect_limbs(c, want, 2 * NL, "%s_mp_mul case %ld", STR(FIELD), i);
 		}
 	}
-	test_use_tier(ecfi_cpu_supported_kernels());
+	test_tier_restore();
 }
 
 /* redc on 2n-limb inputs up to its limit t < p*R, exact. */
 static void TN(redc)(void **s)
 {
 	(void)s;
-	uint32_t flags[4];
-	const char *names[4];
-	size_t tiers = test_kernel_tiers(flags, names);
 	mpz_t lim;
 	mpz_init(lim);
 	mpz_mul(lim, M_, R_); /* exclusive bound */
 	long nfixed = 10 + (long)(NEDGE * NEDGE);
-	for (size_t k = 0; k < tiers; k++) {
-		test_use_tier(flags[k]);
+	for (size_t k = 0; k < test_tier_count(); k++) {
+		test_tier_select(k);
 		test_rng rng;
 		test_rng_init(&rng, 0x4ed0 + k);
 		long cases = nfixed + test_iterations(RANDOM_CASES);
@@ -358,7 +349,7 @@ static void TN(redc)(void **s)
 		}
 	}
 	mpz_clear(lim);
-	test_use_tier(ecfi_cpu_supported_kernels());
+	test_tier_restore();
 }
 
 /* ---- GF(p^2) against a GMP model of (x0 + x1 i) mod p ---- */
@@ -388,15 +379,12 @@ static const char *const F2_NAMES[] = {"add", "sub", "neg", "conj", "mul", "sqr"
 
 static void TN(check_fp2)(int op)
 {
-	uint32_t flags[4];
-	const char *names[4];
-	size_t tiers = test_kernel_tiers(flags, names);
 	long nfixed = (long)(NEDGE * NEDGE);
 	long cases = nfixed + test_iterations(RANDOM_CASES);
 	mpz_t a0, a1, b0, b1, w0, w1, n;
 	mpz_inits(a0, a1, b0, b1, w0, w1, n, NULL);
-	for (size_t k = 0; k < tiers; k++) {
-		test_use_tier(flags[k]);
+	for (size_t k = 0; k < test_tier_count(); k++) {
+		test_tier_select(k);
 		test_rng rng;
 		test_rng_init(&rng, 0xf2f2 + (uint64_t)op * 16 + k);
 		for (long i = 0; i < cases; i++) {
@@ -444,7 +432,7 @@ static void TN(check_fp2)(int op)
 				test_expect_limbs(t.re.limb, r.re.limb, NL, "fp2_mul in place (b), case %ld", i);
 				test_expect_limbs(t.im.limb, r.im.limb, NL, "fp2_mul in place (b), case %ld", i);
 				/* The benchmark's direct and pointer forms give the same bits. */
-				if (flags[k] == 0) {
+				if (k == 0) { /* tier 0 is portable */
 					IN(fp2_mul_portable)(&t, &a, &b);
 					test_expect_limbs(t.re.limb, r.re.limb, NL, "fp2_mul direct, case %ld", i);
 					test_expect_limbs(t.im.limb, r.im.limb, NL, "fp2_mul direct, case %ld", i);
@@ -535,7 +523,7 @@ static void TN(check_fp2)(int op)
 		}
 	}
 	mpz_clears(a0, a1, b0, b1, w0, w1, n, NULL);
-	test_use_tier(ecfi_cpu_supported_kernels());
+	test_tier_restore();
 }
 
 static void TN(fp2_add)(void **s) { (void)s; TN(check_fp2)(F2_ADD); }

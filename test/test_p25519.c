@@ -149,12 +149,9 @@ enum { OP_ADD, OP_SUB, OP_NEG, OP_MUL, OP_SQR, OP_MUL_SMALL, OP_INV, OP_POW22523
 
 static void check_op(int op)
 {
-	uint32_t flags[4];
-	const char *names[4];
-	size_t tiers = test_kernel_tiers(flags, names);
 	long cases = (long)(NEDGE * NEDGE) + test_iterations(RANDOM_CASES);
-	for (size_t k = 0; k < tiers; k++) {
-		test_use_tier(flags[k]);
+	for (size_t k = 0; k < test_tier_count(); k++) {
+		test_tier_select(k);
 		test_rng rng;
 		test_rng_init(&rng, 0x25519000 + (uint64_t)op * 16 + k);
 		for (long i = 0; i < cases; i++) {
@@ -307,7 +304,7 @@ static void check_op(int op)
 			}
 		}
 	}
-	test_use_tier(ecfi_cpu_supported_kernels());
+	test_tier_restore();
 }
 
 #define OP_TEST(name, op)                                                                                              \
@@ -387,11 +384,8 @@ static void test_decode(void **s)
 	mpz_init(x);
 	long n = 0;
 	/* Decoding calls no kernel, but runs on every tier like the rest. */
-	uint32_t flags[4];
-	const char *names[4];
-	size_t tiers = test_kernel_tiers(flags, names);
-	for (size_t k = 0; k < tiers; k++) {
-		test_use_tier(flags[k]);
+	for (size_t k = 0; k < test_tier_count(); k++) {
+		test_tier_select(k);
 		/* Every value from p - 40 to 2^255 + 40, the 60 below 2^256, and the edges (around 2p too). */
 		mpz_sub_ui(x, P_, 40);
 		for (int d = 0; d < 100; d++, mpz_add_ui(x, x, 1))
@@ -435,7 +429,7 @@ static void test_decode(void **s)
 			expect_mpz(&r, Z_, "from_wide_bytes", i);
 		}
 	}
-	test_use_tier(ecfi_cpu_supported_kernels());
+	test_tier_restore();
 	/* Bad arguments: clear errors, output zeroed. */
 	uint8_t in[64];
 	memset(in, 0x11, sizeof in);
@@ -483,15 +477,12 @@ static void mpz_sqrt_p(mpz_t r, const mpz_t z)
 static void test_sqrt_ratio(void **s)
 {
 	(void)s;
-	uint32_t flags[4];
-	const char *names[4];
-	size_t tiers = test_kernel_tiers(flags, names);
 	long cases = (long)(NEDGE * NEDGE) + test_iterations(RANDOM_CASES);
 	mpz_t q, want;
 	mpz_inits(q, want, NULL);
 	long kinds[4] = {0};
-	for (size_t k = 0; k < tiers; k++) {
-		test_use_tier(flags[k]);
+	for (size_t k = 0; k < test_tier_count(); k++) {
+		test_tier_select(k);
 		test_rng rng;
 		test_rng_init(&rng, 0x5ca7 + k);
 		for (long i = 0; i < cases; i++) {
@@ -539,7 +530,7 @@ static void test_sqrt_ratio(void **s)
 	        kinds[0], kinds[1], kinds[2], kinds[3]);
 	test_expect(kinds[0] > 100 && kinds[1] > 100 && kinds[2] > 1000 && kinds[3] > 1000, "sqrt_ratio case mix");
 	mpz_clears(q, want, NULL);
-	test_use_tier(ecfi_cpu_supported_kernels());
+	test_tier_restore();
 }
 
 /* ---- X25519 (RFC 7748 section 5), for testing the field end to end only ---- */
@@ -599,12 +590,9 @@ static void load32(uint8_t out[32], const vec_record *rec, const char *key)
 static void test_x25519(void **s)
 {
 	(void)s;
-	uint32_t flags[4];
-	const char *names[4];
-	size_t tiers = test_kernel_tiers(flags, names);
 	int slow = getenv("ECF_TEST_SLOW") != NULL && strcmp(getenv("ECF_TEST_SLOW"), "1") == 0;
-	for (size_t tk = 0; tk < tiers; tk++) {
-		test_use_tier(flags[tk]);
+	for (size_t tk = 0; tk < test_tier_count(); tk++) {
+		test_tier_select(tk);
 		FILE *f = vec_open("rfc/rfc7748_x25519.txt");
 		vec_record rec;
 		long line = 0;
@@ -617,14 +605,14 @@ static void test_x25519(void **s)
 				load32(want, &rec, "output");
 				x25519(got, k, u);
 				test_expect(memcmp(got, want, 32) == 0, "X25519 vector at line %ld (%s)", rec.line,
-				            names[tk]);
+				            test_tier_name(tk));
 				checked++;
 			} else if (vec_get(&rec, "iterations")) {
 				long iters = atol(vec_get(&rec, "iterations"));
 				if (iters > 1000 && !slow) {
 					fprintf(stderr,
 					        "# %s: the %ld-iteration vector (line %ld) runs with ECF_TEST_SLOW=1\n",
-					        names[tk], iters, rec.line);
+					        test_tier_name(tk), iters, rec.line);
 					continue;
 				}
 				load32(k, &rec, "k");
@@ -636,7 +624,7 @@ static void test_x25519(void **s)
 					memcpy(k, got, 32);
 				}
 				test_expect(memcmp(k, want, 32) == 0, "X25519 %ld iterations, line %ld (%s)", iters,
-				            rec.line, names[tk]);
+				            rec.line, test_tier_name(tk));
 				checked++;
 			} else if (vec_get(&rec, "alice_private")) {
 				uint8_t a[32], b[32], apub[32], bpub[32], shared[32], nine[32] = {9};
@@ -657,10 +645,10 @@ static void test_x25519(void **s)
 			}
 		}
 		fclose(f);
-		fprintf(stderr, "# %s: %d RFC 7748 X25519 records reproduced\n", names[tk], checked);
+		fprintf(stderr, "# %s: %d RFC 7748 X25519 records reproduced\n", test_tier_name(tk), checked);
 		test_expect(checked >= (slow ? 6 : 5), "too few X25519 vectors found (%d)", checked);
 	}
-	test_use_tier(ecfi_cpu_supported_kernels());
+	test_tier_restore();
 }
 
 int main(void)

@@ -19,11 +19,8 @@
 static void test_p256_sqrt(void **s)
 {
 	(void)s;
-	uint32_t flags[4];
-	const char *names[4];
-	size_t tiers = test_kernel_tiers(flags, names);
-	for (size_t k = 0; k < tiers; k++) {
-		test_use_tier(flags[k]);
+	for (size_t k = 0; k < test_tier_count(); k++) {
+		test_tier_select(k);
 		test_rng rng;
 		test_rng_init(&rng, 0x5427 + k);
 		long cases = (long)NEDGE + test_iterations(5000);
@@ -46,7 +43,7 @@ static void test_p256_sqrt(void **s)
 			}
 		}
 	}
-	test_use_tier(ecfi_cpu_supported_kernels());
+	test_tier_restore();
 }
 
 static void test_p256_select(void **s)
@@ -100,11 +97,8 @@ static void load_be(ecf_p256_fe *r, const char *hex, long line)
 static void test_p256_boringssl_vectors(void **s)
 {
 	(void)s;
-	uint32_t flags[4];
-	const char *names[4];
-	size_t tiers = test_kernel_tiers(flags, names);
-	for (size_t k = 0; k < tiers; k++) {
-		test_use_tier(flags[k]);
+	for (size_t k = 0; k < test_tier_count(); k++) {
+		test_tier_select(k);
 		FILE *f = vec_open("boringssl/p256-nistz_tests.txt");
 		vec_record rec;
 		long line = 0, negate = 0, mulmont = 0;
@@ -138,7 +132,7 @@ static void test_p256_boringssl_vectors(void **s)
 		test_expect(negate == 256 && mulmont == 31, "read %ld Negate and %ld MulMont cases, expected 256 and 31",
 		            negate, mulmont);
 	}
-	test_use_tier(ecfi_cpu_supported_kernels());
+	test_tier_restore();
 }
 
 int main(void)

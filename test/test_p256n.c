@@ -18,11 +18,8 @@
 static void test_p256n_from_bytes_reduce(void **s)
 {
 	(void)s;
-	uint32_t flags[4];
-	const char *names[4];
-	size_t tiers = test_kernel_tiers(flags, names);
-	for (size_t k = 0; k < tiers; k++) {
-		test_use_tier(flags[k]);
+	for (size_t k = 0; k < test_tier_count(); k++) {
+		test_tier_select(k);
 		test_rng rng;
 		test_rng_init(&rng, 0x7ed0 + k);
 		for (long i = 0; i < test_iterations(50000); i++) {
@@ -40,7 +37,7 @@ static void test_p256n_from_bytes_reduce(void **s)
 			test_expect_limbs(r.limb, want.limb, 4, "from_bytes_reduce(%zu bytes) case %ld", len, i);
 		}
 	}
-	test_use_tier(ecfi_cpu_supported_kernels());
+	test_tier_restore();
 	uint8_t buf[65] = {0};
 	ecf_p256n_fe r;
 	size_t bad[] = {0, 31, 33, 48, 63, 65};
@@ -74,11 +71,8 @@ static void test_p256n_from_bytes_reduce(void **s)
 static void test_p256n_boringssl_vectors(void **s)
 {
 	(void)s;
-	uint32_t flags[4];
-	const char *names[4];
-	size_t tiers = test_kernel_tiers(flags, names);
-	for (size_t k = 0; k < tiers; k++) {
-		test_use_tier(flags[k]);
+	for (size_t k = 0; k < test_tier_count(); k++) {
+		test_tier_select(k);
 		FILE *f = vec_open("boringssl/p256-nistz_tests.txt");
 		vec_record rec;
 		long line = 0, count = 0;
@@ -101,7 +95,7 @@ static void test_p256n_boringssl_vectors(void **s)
 		fclose(f);
 		test_expect(count == 26, "read %ld OrdMulMont cases, expected 26", count);
 	}
-	test_use_tier(ecfi_cpu_supported_kernels());
+	test_tier_restore();
 }
 
 int main(void)

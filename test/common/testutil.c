@@ -169,6 +169,42 @@ size_t test_kernel_tiers(uint32_t flags[4], const char *names[4])
 
 void test_use_tier(uint32_t flags) { ecfi_cpu_set_kernels(flags); }
 
+static size_t tiers_init(uint32_t **flags, const char ***names)
+{
+	static uint32_t f[4];
+	static const char *n[4];
+	static size_t count;
+	if (!count)
+		count = test_kernel_tiers(f, n);
+	*flags = f;
+	*names = n;
+	return count;
+}
+
+size_t test_tier_count(void)
+{
+	uint32_t *f;
+	const char **n;
+	return tiers_init(&f, &n);
+}
+
+void test_tier_select(size_t k)
+{
+	uint32_t *f;
+	const char **n;
+	if (k < tiers_init(&f, &n))
+		test_use_tier(f[k]);
+}
+
+const char *test_tier_name(size_t k)
+{
+	uint32_t *f;
+	const char **n;
+	return k < tiers_init(&f, &n) ? n[k] : "none";
+}
+
+void test_tier_restore(void) { ecfi_cpu_set_kernels(ecfi_cpu_supported_kernels()); }
+
 size_t test_edge_values(uint64_t out[][16], size_t max, const mpz_t m, size_t n)
 {
 	mpz_t z, t;

@@ -46,6 +46,12 @@ void test_expect(int cond, const char *fmt, ...) __attribute__((format(printf, 2
 size_t test_kernel_tiers(uint32_t flags[4], const char *names[4]);
 /* Select a tier for the public entries (the dispatch flag) and say so. */
 void test_use_tier(uint32_t flags);
+/* The tiers as a loop: for (size_t k = 0; k < test_tier_count(); k++) {
+ * test_tier_select(k); ... } then test_tier_restore(). */
+size_t test_tier_count(void);
+void test_tier_select(size_t k);
+const char *test_tier_name(size_t k);
+void test_tier_restore(void);
 
 /* Edge values below m (n limbs): 0, 1, 2, m-1, m-2, (m-1)/2, (m+1)/2,
  * 2^(64n)-1 mod m, R mod m, 2^(64n-1) mod m, all-ones low limbs, ... Returns the count. */
