@@ -44,7 +44,8 @@ typedef struct abi_kernel {
 	    ABI_ROW(field, redc, REDC, tier_name, tier_bit, n, hex)
 /* Isogeny fields: mp_mul (output 2n limbs, must not alias) and redc ([0, 2p)). */
 #define ABI_SIDH(field, tier_name, tier_bit, n, hex)                                                        \
-	ABI_ROW(field, mp_mul, MP_MUL, tier_name, tier_bit, n, hex), ABI_ROW(field, redc, REDC, tier_name, tier_bit, n, hex)
+	ABI_ROW(field, mp_mul, MP_MUL, tier_name, tier_bit, n, hex),                                            \
+	    ABI_ROW(field, redc, REDC, tier_name, tier_bit, n, hex)
 
 static const abi_kernel KERNELS[] = {
 #if ECFI_X86_64_KERNELS
@@ -119,8 +120,8 @@ static void check_kernel(const abi_kernel *k, test_rng *rng)
 		for (size_t w = 0; w < 34; w++)
 			zbuf[w] = GUARD;
 		abi_inputs(rng, round, xlim, ylim, x, xn, y, k->n);
-		uint32_t broken = ecft_abi_call(k->fn, (uint64_t)(uintptr_t)z, (uint64_t)(uintptr_t)x,
-		                                (uint64_t)(uintptr_t)y);
+		uint32_t broken =
+		    ecft_abi_call(k->fn, (uint64_t)(uintptr_t)z, (uint64_t)(uintptr_t)x, (uint64_t)(uintptr_t)y);
 		report(k->name, broken);
 		test_expect(broken == 0, "%s broke the ABI (mask 0x%x)", k->name, broken);
 		if (k->kind == MUL || k->kind == MP_MUL)

@@ -17,8 +17,8 @@ static const uint64_t CT_P25519_EDGE[CT_P25519_NEDGE][4] = {
     {0xffffffffffffffedULL, ~0ULL, ~0ULL, ~0ULL >> 1}, /* p */
     {0xffffffffffffffeeULL, ~0ULL, ~0ULL, ~0ULL >> 1}, /* p + 1 */
     {~0ULL, ~0ULL, ~0ULL, ~0ULL >> 1},                 /* 2^255 - 1 */
-    {0xffffffffffffffd9ULL, ~0ULL, ~0ULL, ~0ULL},       /* 2p - 1 */
-    {~0ULL, ~0ULL, ~0ULL, ~0ULL},                       /* 2^256 - 1 */
+    {0xffffffffffffffd9ULL, ~0ULL, ~0ULL, ~0ULL},      /* 2p - 1 */
+    {~0ULL, ~0ULL, ~0ULL, ~0ULL},                      /* 2^256 - 1 */
 };
 
 static void ct_p25519_operand(ct_rng *rng, ecf_p25519_fe *a, int i)
@@ -31,7 +31,7 @@ static void ct_p25519_operand(ct_rng *rng, ecf_p25519_fe *a, int i)
 
 static void ct_p25519(ct_rng *rng)
 {
-	int rounds = ct_rounds > CT_P25519_NEDGE ? ct_rounds : CT_P25519_NEDGE;
+	int rounds = CT_P25519_NEDGE + ct_rounds; /* every edge, then ct_rounds random */
 	for (int i = 0; i < rounds; i++) {
 		ecf_p25519_fe a, b, r, s;
 		uint8_t wide[64], bytes[32];

@@ -7,9 +7,9 @@
  * lists in its table.
  *
  * Inputs: the edge values of the lazy range [0, 2p) (0, 1, p - 1, p, p + 1,
- * 2p - 1, and R mod p), then random values below 2p. mp_mul also gets
- * all-ones limbs (any value below R is allowed), redc the largest allowed t,
- * p*R - 1. Every edge value is used at least once whatever the round count.
+ * 2p - 1, and R mod p), then ct_rounds rounds of random values below 2p.
+ * mp_mul also gets all-ones limbs (any value below R is allowed), redc the
+ * largest allowed t, p*R - 1.
  */
 #define FE ECFI_CAT(ECFI_CAT(ecf_, FIELD), _fe)
 #define FP2 ECFI_CAT(ECFI_CAT(ecf_, FIELD), _fp2)
@@ -29,12 +29,12 @@ static void CT(edges)(uint64_t edge[][NL])
 	}
 	for (int i = 0; i < PA; i++) /* p = 2^PA * 3^PB */
 		ecfi_limbs_add(p, p, p, NL);
-	ecfi_limbs_sub(p, p, one, NL); /* p = 2^PA * 3^PB - 1 */
-	ecfi_limbs_zero(edge[0], NL);          /* 0 */
-	ecfi_limbs_copy(edge[1], one, NL);     /* 1 */
-	ecfi_limbs_sub(edge[2], p, one, NL);   /* p - 1 */
-	ecfi_limbs_copy(edge[3], p, NL);       /* p: zero, not canonical */
-	ecfi_limbs_add(edge[4], p, one, NL);   /* p + 1 */
+	ecfi_limbs_sub(p, p, one, NL);       /* p = 2^PA * 3^PB - 1 */
+	ecfi_limbs_zero(edge[0], NL);        /* 0 */
+	ecfi_limbs_copy(edge[1], one, NL);   /* 1 */
+	ecfi_limbs_sub(edge[2], p, one, NL); /* p - 1 */
+	ecfi_limbs_copy(edge[3], p, NL);     /* p: zero, not canonical */
+	ecfi_limbs_add(edge[4], p, one, NL); /* p + 1 */
 	ecfi_limbs_add(edge[5], p, p, NL);
 	ecfi_limbs_sub(edge[5], edge[5], one, NL); /* 2p - 1, the largest input */
 	FE r1;
@@ -201,7 +201,7 @@ static void ECFI_CAT(ct_sidh_, FIELD)(ct_rng *rng)
 {
 	uint64_t edge[CT(nedge)][NL];
 	CT(edges)(edge);
-	int rounds = ct_rounds > CT(nedge) ? ct_rounds : CT(nedge);
+	int rounds = CT(nedge) + ct_rounds; /* every edge, then ct_rounds random */
 	for (int i = 0; i < rounds; i++) {
 		FE a, b;
 		CT(operand)(rng, &a, edge, i);

@@ -242,8 +242,8 @@ int main(int argc, char **argv)
 		for (size_t f = 0; f < sizeof FIELDS / sizeof FIELDS[0]; f++) {
 			ct_rng rng = {0x63742d7465737421ULL ^ f};
 			FIELDS[f].run(&rng);
-			fprintf(stderr, "# ct %s on kernel %s: %d rounds of every operation\n", FIELDS[f].name,
-			        ecfi_kernel_name_of(list[k]), ct_rounds);
+			fprintf(stderr, "# ct %s on kernel %s: every operation on its edge inputs and %d rounds\n",
+			        FIELDS[f].name, ecfi_kernel_name_of(list[k]), ct_rounds);
 			fields++;
 		}
 	}
