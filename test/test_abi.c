@@ -8,10 +8,12 @@
  * result is also compared with the portable kernel's, so the trampoline
  * passed the arguments right. A planted clobber shows the check can fail.
  *
- * To add kernels: one ABI_MONT row per field and tier in KERNELS below.
+ * To add kernels: one ABI_MONT (mul, sqr, redc) or ABI_SIDH (mp_mul, redc) row
+ * per field and tier in KERNELS below, or ABI_ROW for a single kernel.
  */
 #include <string.h>
 
+#include "common/moduli.h"
 #include "common/testutil.h"
 #include "dispatch/cpu.h"
 #include "kernels/kernels.h"
@@ -26,31 +28,110 @@ typedef struct abi_kernel {
 	const char *name;
 	uint32_t tier; /* ECFI_KERNEL_* bit the kernel needs */
 	size_t n;      /* limbs of an element */
-	int args;      /* 3: z, x, y (mul); 2: z, x (sqr, redc) */
-	int redc;      /* x has 2n limbs */
+	/* MUL: z = f(x, y), x, y < m; SQR: z = f(x), x < m; REDC: z = f(t), t of
+	 * 2n limbs below m*R; MP_MUL: c (2n limbs) = x*y for any x, y < R. */
+	enum { MUL, SQR, REDC, MP_MUL } kind;
+	const char *mod_hex; /* m; "any" when every n-limb input is allowed */
 	any_fn fn, ref;
 } abi_kernel;
 
-#define ABI_ROW(field, op, args, redc, tier_name, tier_bit, n)                                             \
-	{#field "_" #op "_" #tier_name, tier_bit, n, args, redc, (any_fn)ecfk_##field##_##op##_##tier_name,      \
+#define ABI_ROW(field, op, KIND, tier_name, tier_bit, n, hex)                                               \
+	{#field "_" #op "_" #tier_name, tier_bit, n, KIND, hex, (any_fn)ecfk_##field##_##op##_##tier_name,     \
 	 (any_fn)ecfk_##field##_##op##_portable}
-#define ABI_MONT(field, tier_name, tier_bit, n)                                                             \
-	ABI_ROW(field, mul, 3, 0, tier_name, tier_bit, n), ABI_ROW(field, sqr, 2, 0, tier_name, tier_bit, n),    \
-	    ABI_ROW(field, redc, 2, 1, tier_name, tier_bit, n)
+/* Montgomery fields: mul, sqr, redc. */
+#define ABI_MONT(field, tier_name, tier_bit, n, hex)                                                        \
+	ABI_ROW(field, mul, MUL, tier_name, tier_bit, n, hex), ABI_ROW(field, sqr, SQR, tier_name, tier_bit, n, hex), \
+	    ABI_ROW(field, redc, REDC, tier_name, tier_bit, n, hex)
+/* Isogeny fields: mp_mul (output 2n limbs, must not alias) and redc ([0, 2p)). */
+#define ABI_SIDH(field, tier_name, tier_bit, n, hex)                                                        \
+	ABI_ROW(field, mp_mul, MP_MUL, tier_name, tier_bit, n, hex),                                            \
+	    ABI_ROW(field, redc, REDC, tier_name, tier_bit, n, hex)
 
 static const abi_kernel KERNELS[] = {
 #if ECFI_X86_64_KERNELS
-    ABI_MONT(p256, mulx_adx, ECFI_KERNEL_MULX_ADX, 4),
-    ABI_MONT(p256n, mulx_adx, ECFI_KERNEL_MULX_ADX, 4),
+    ABI_MONT(p256, mulx_adx, ECFI_KERNEL_MULX_ADX, 4, P256_HEX),
+    ABI_MONT(p256n, mulx_adx, ECFI_KERNEL_MULX_ADX, 4, P256N_HEX),
+    /* p25519 kernels take any 256-bit x, y. */
+    ABI_ROW(p25519, mul, MUL, mulx_adx, ECFI_KERNEL_MULX_ADX, 4, "any"),
+    ABI_ROW(p25519, sqr, SQR, mulx_adx, ECFI_KERNEL_MULX_ADX, 4, "any"),
+    ABI_SIDH(p434, mulx_adx, ECFI_KERNEL_MULX_ADX, 7, P434_HEX),
+    ABI_SIDH(p503, mulx_adx, ECFI_KERNEL_MULX_ADX, 8, P503_HEX),
+    ABI_SIDH(p610, mulx_adx, ECFI_KERNEL_MULX_ADX, 10, P610_HEX),
+    ABI_SIDH(p751, mulx_adx, ECFI_KERNEL_MULX_ADX, 12, P751_HEX),
 #endif
+    {NULL, 0, 0, MUL, NULL, NULL, NULL}, /* end; also keeps the array non-empty */
 };
-#define NKERNELS (sizeof KERNELS / sizeof KERNELS[0])
+#define NKERNELS (sizeof KERNELS / sizeof KERNELS[0] - 1)
+
+#define GUARD 0x6a6a6a6a6a6a6a6aULL
 
 static void report(const char *name, uint32_t broken)
 {
 	for (unsigned b = 0; b < 8; b++)
 		if (broken & (1u << b))
 			fprintf(stderr, "# %s clobbered %s\n", name, REG_NAMES[b]);
+}
+
+/* Inputs inside the kernel's contract: below xlim (x, or t for redc) and
+ * ylim. Round 0: the largest allowed values; round 1: zero; then random,
+ * uniform or biased. */
+static void abi_inputs(test_rng *rng, int round, const mpz_t xlim, const mpz_t ylim, uint64_t *x, size_t xn,
+                       uint64_t *y, size_t yn)
+{
+	mpz_t v;
+	mpz_init(v);
+	if (round == 0) {
+		mpz_sub_ui(v, xlim, 1);
+		test_mpz_to_limbs(x, xn, v);
+		mpz_sub_ui(v, ylim, 1);
+		test_mpz_to_limbs(y, yn, v);
+	} else if (round == 1) {
+		memset(x, 0, xn * sizeof *x);
+		memset(y, 0, yn * sizeof *y);
+	} else {
+		test_rand_below(rng, x, xlim, xn, round & 1);
+		test_rand_below(rng, y, ylim, yn, round & 1);
+	}
+	mpz_clear(v);
+}
+
+static void check_kernel(const abi_kernel *k, test_rng *rng)
+{
+	mpz_t m, r, xlim, ylim;
+	mpz_inits(m, r, xlim, ylim, NULL);
+	mpz_set_ui(r, 0);
+	mpz_setbit(r, 64 * k->n);
+	if (strcmp(k->mod_hex, "any") == 0)
+		mpz_set(m, r);
+	else
+		test_mpz_set_hex(m, k->mod_hex);
+	size_t xn = k->kind == REDC ? 2 * k->n : k->n;
+	size_t zn = k->kind == MP_MUL ? 2 * k->n : k->n;
+	if (k->kind == REDC)
+		mpz_mul(xlim, m, r); /* t < m*R */
+	else if (k->kind == MP_MUL)
+		mpz_set(xlim, r); /* any value below R */
+	else
+		mpz_set(xlim, m);
+	mpz_set(ylim, k->kind == REDC ? r : xlim); /* redc has no y */
+	for (int round = 0; round < 64; round++) {
+		uint64_t x[32], y[16], zbuf[34], want[32];
+		uint64_t *z = zbuf + 1; /* guard words around the output catch stray writes */
+		for (size_t w = 0; w < 34; w++)
+			zbuf[w] = GUARD;
+		abi_inputs(rng, round, xlim, ylim, x, xn, y, k->n);
+		uint32_t broken =
+		    ecft_abi_call(k->fn, (uint64_t)(uintptr_t)z, (uint64_t)(uintptr_t)x, (uint64_t)(uintptr_t)y);
+		report(k->name, broken);
+		test_expect(broken == 0, "%s broke the ABI (mask 0x%x)", k->name, broken);
+		if (k->kind == MUL || k->kind == MP_MUL)
+			((void (*)(uint64_t *, const uint64_t *, const uint64_t *))k->ref)(want, x, y);
+		else
+			((void (*)(uint64_t *, const uint64_t *))k->ref)(want, x);
+		test_expect_limbs(z, want, zn, "%s through the trampoline, round %d", k->name, round);
+		test_expect(zbuf[0] == GUARD && zbuf[zn + 1] == GUARD, "%s wrote outside its output", k->name);
+	}
+	mpz_clears(m, r, xlim, ylim, NULL);
 }
 
 static void test_kernels_abi(void **s)
@@ -66,28 +147,7 @@ static void test_kernels_abi(void **s)
 			fprintf(stderr, "# SKIP %s: this CPU lacks its instructions\n", k->name);
 			continue;
 		}
-		for (int round = 0; round < 64; round++) {
-			/* Small inputs are inside every contract (x, y < m; t < m*R). */
-			uint64_t x[32] = {0}, y[16] = {0}, zbuf[18], want[16];
-			uint64_t *z = zbuf + 1; /* guard words around the output catch stray writes */
-			for (size_t w = 0; w < 18; w++)
-				zbuf[w] = 0x6a6a6a6a6a6a6a6aULL;
-			test_rand_limbs(&rng, x, k->redc ? 2 * k->n : k->n, round & 1);
-			test_rand_limbs(&rng, y, k->n, round & 1);
-			x[(k->redc ? 2 * k->n : k->n) - 1] >>= 4;
-			y[k->n - 1] >>= 4;
-			uint32_t broken = ecft_abi_call(k->fn, (uint64_t)(uintptr_t)z, (uint64_t)(uintptr_t)x,
-			                                (uint64_t)(uintptr_t)y);
-			report(k->name, broken);
-			test_expect(broken == 0, "%s broke the ABI (mask 0x%x)", k->name, broken);
-			if (k->args == 3)
-				((void (*)(uint64_t *, const uint64_t *, const uint64_t *))k->ref)(want, x, y);
-			else
-				((void (*)(uint64_t *, const uint64_t *))k->ref)(want, x);
-			test_expect_limbs(z, want, k->n, "%s through the trampoline, round %d", k->name, round);
-			test_expect(zbuf[0] == 0x6a6a6a6a6a6a6a6aULL && zbuf[k->n + 1] == 0x6a6a6a6a6a6a6a6aULL,
-			            "%s wrote outside its output", k->name);
-		}
+		check_kernel(k, &rng);
 		fprintf(stderr, "# ok %s keeps rbx, rbp, r12-r15, rsp and DF, writes only its output\n", k->name);
 		ran++;
 	}

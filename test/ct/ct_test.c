@@ -13,8 +13,9 @@
  * Built with -DECF_CT_PLANTED_LEAK it also runs a deliberately leaky routine,
  * which the run must report (test 'ct_planted_leak').
  *
- * To add a field: include ct_mont_field.h for it (or write its function) and
- * add a row to FIELDS below.
+ * To add a field: include ct_mont_field.h (Montgomery fields) or
+ * ct_sidh_field.h (isogeny fields, GF(p) and GF(p^2)) for it, or write its
+ * function (as ct_p25519.h), and add a row to FIELDS below.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,6 +94,57 @@ static void ct_sink_bytes(const void *p, size_t n)
 #undef NL
 #undef FIELD_BYTES
 
+#include "ct_p25519.h"
+
+/* The isogeny fields: GF(p) and GF(p^2), one template. */
+#define FIELD p434
+#define NL 7
+#define FIELD_BYTES 55
+#define PA 216
+#define PB 137
+#include "ct_sidh_field.h"
+#undef FIELD
+#undef NL
+#undef FIELD_BYTES
+#undef PA
+#undef PB
+
+#define FIELD p503
+#define NL 8
+#define FIELD_BYTES 63
+#define PA 250
+#define PB 159
+#include "ct_sidh_field.h"
+#undef FIELD
+#undef NL
+#undef FIELD_BYTES
+#undef PA
+#undef PB
+
+#define FIELD p610
+#define NL 10
+#define FIELD_BYTES 77
+#define PA 305
+#define PB 192
+#include "ct_sidh_field.h"
+#undef FIELD
+#undef NL
+#undef FIELD_BYTES
+#undef PA
+#undef PB
+
+#define FIELD p751
+#define NL 12
+#define FIELD_BYTES 94
+#define PA 372
+#define PB 239
+#include "ct_sidh_field.h"
+#undef FIELD
+#undef NL
+#undef FIELD_BYTES
+#undef PA
+#undef PB
+
 /* p256 extras: square root (status secret too) and the table lookup with a
  * secret index. */
 static void ct_p256(ct_rng *rng)
@@ -153,6 +205,11 @@ static const struct ct_field {
 } FIELDS[] = {
     {"p256", ct_p256},
     {"p256n", ct_p256n},
+    {"p25519", ct_p25519},
+    {"p434", ct_sidh_p434},
+    {"p503", ct_sidh_p503},
+    {"p610", ct_sidh_p610},
+    {"p751", ct_sidh_p751},
 };
 
 int main(int argc, char **argv)
@@ -185,8 +242,8 @@ int main(int argc, char **argv)
 		for (size_t f = 0; f < sizeof FIELDS / sizeof FIELDS[0]; f++) {
 			ct_rng rng = {0x63742d7465737421ULL ^ f};
 			FIELDS[f].run(&rng);
-			fprintf(stderr, "# ct %s on kernel %s: %d rounds of every operation\n", FIELDS[f].name,
-			        ecfi_kernel_name_of(list[k]), ct_rounds);
+			fprintf(stderr, "# ct %s on kernel %s: every operation on its edge inputs and %d rounds\n",
+			        FIELDS[f].name, ecfi_kernel_name_of(list[k]), ct_rounds);
 			fields++;
 		}
 	}
