@@ -16,11 +16,19 @@
 #include "common/internal.h"
 #include "dispatch/cpu.h"
 #include "kernels/kernels.h"
+/* The 5 x 51 prototype needs unsigned __int128: 64-bit hosts only. */
+#if defined(__SIZEOF_INT128__)
+#define HAVE_FE51 1
 #include "proto_fe51.h"
+#else
+#define HAVE_FE51 0
+#endif
 
 typedef struct {
 	ecf_p25519_fe a, b, c;
+#if HAVE_FE51
 	fe51 a51, b51, c51;
+#endif
 	uint8_t bytes[32];
 	void (*mul_ptr)(uint64_t *, const uint64_t *, const uint64_t *);
 } state;
@@ -40,9 +48,6 @@ static state st;
 #define ADD2(x, y, z) ecf_p25519_add(&s->x, &s->y, &s->z)
 #define SUB2(x, y, z) ecf_p25519_sub(&s->x, &s->y, &s->z)
 #define DIR_P(x, y, z) ecfk_p25519_mul_portable(s->x.limb, s->y.limb, s->z.limb)
-#define M51(x, y, z) fe51_mul(&s->x##51, &s->y##51, &s->z##51)
-#define A51(x, y, z) fe51_add(&s->x##51, &s->y##51, &s->z##51)
-#define S51(x, y, z) fe51_sqr(&s->x##51, &s->y##51)
 #define SQR1(x, y, z) ecf_p25519_sqr(&s->x, &s->y)
 #define MULS(x, y, z) ecf_p25519_mul_small(&s->x, &s->y, 121666)
 #define NEG1(x, y, z) ecf_p25519_neg(&s->x, &s->y)
@@ -51,11 +56,8 @@ static state st;
 #define SQRT2(x, y, z) s->x.limb[3] ^= (uint64_t)ecf_p25519_sqrt_ratio(&s->x, &s->y, &s->z) & 0
 BINARY(b_mul, PUB2)
 BINARY(b_mul_direct_portable, DIR_P)
-BINARY(b_mul_51, M51)
 BINARY(b_sqr, SQR1)
-BINARY(b_sqr_51, S51)
 BINARY(b_add, ADD2)
-BINARY(b_add_51, A51)
 BINARY(b_sub, SUB2)
 BINARY(b_neg, NEG1)
 BINARY(b_mul_small, MULS)
@@ -103,6 +105,14 @@ static void group(const char *op, bench_body body, const bench_variant *extra, s
 	bench_public("p25519", op, body, &st, extra, nextra);
 }
 
+#if HAVE_FE51
+#define M51(x, y, z) fe51_mul(&s->x##51, &s->y##51, &s->z##51)
+#define A51(x, y, z) fe51_add(&s->x##51, &s->y##51, &s->z##51)
+#define S51(x, y, z) fe51_sqr(&s->x##51, &s->y##51)
+BINARY(b_mul_51, M51)
+BINARY(b_sqr_51, S51)
+BINARY(b_add_51, A51)
+
 /* The prototype must compute the same field elements, or its figures mean nothing. */
 static void check_fe51(void)
 {
@@ -134,6 +144,7 @@ static void check_fe51(void)
 		ecf_p25519_add(&y, &y, &x);
 	}
 }
+#endif
 
 void bench_p25519(void)
 {
@@ -149,10 +160,12 @@ void bench_p25519(void)
 	ecf_p25519_reduce(&s->b, &s->b);
 	ecf_p25519_reduce(&s->c, &s->c);
 	ecf_p25519_to_bytes(s->bytes, &s->c);
+#if HAVE_FE51
 	check_fe51();
 	fe51_from_4x64(&s->a51, s->a.limb);
 	fe51_from_4x64(&s->b51, s->b.limb);
 	fe51_from_4x64(&s->c51, s->c.limb);
+#endif
 
 	uint32_t flags[4];
 	const char *names[4];
@@ -168,12 +181,19 @@ void bench_p25519(void)
 	s->mul_ptr = ecfk_p25519_mul_portable;
 #endif
 	x[nx++] = (bench_variant){names[nt - 1], "pointer", flags[nt - 1], b_mul_pointer, s};
+#if HAVE_FE51
 	x[nx++] = (bench_variant){"c_5x51", "direct", 0, b_mul_51, s};
+#endif
 	group("mul", b_mul, x, nx);
+#if HAVE_FE51
 	x[0] = (bench_variant){"c_5x51", "direct", 0, b_sqr_51, s};
 	group("sqr", b_sqr, x, 1);
 	x[0] = (bench_variant){"c_5x51", "direct", 0, b_add_51, s};
 	group("add", b_add, x, 1);
+#else
+	group("sqr", b_sqr, NULL, 0);
+	group("add", b_add, NULL, 0);
+#endif
 	group("sub", b_sub, NULL, 0);
 	group("neg", b_neg, NULL, 0);
 	group("mul_small", b_mul_small, NULL, 0);

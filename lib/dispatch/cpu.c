@@ -139,6 +139,7 @@ uint32_t ecfi_cpu_set_kernels(uint32_t mask)
 
 const char *ecfi_kernel_name_of(uint32_t flags)
 {
+	(void)flags; /* unused where no kernel tier is built */
 	return ECFI_USE_MULX_ADX(flags) ? "mulx_adx" : "portable";
 }
 
