@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 (meson setup build || meson setup --reconfigure build) >/dev/null
 ninja -C build
-export ECF_TEST_SCALE=${ECF_TEST_SCALE:-100}
+export ECF_TEST_SCALE=${ECF_TEST_SCALE:-25}
 for model in "Nehalem:BMI2 and ADX not detected" "Haswell:ADX not detected"; do
 	cpu=${model%%:*}
 	echo "# qemu-x86_64 -cpu $cpu: expect the portable kernels, reason '${model#*:}'"

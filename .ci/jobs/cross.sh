@@ -19,5 +19,5 @@ i386)
 	echo "# i386: no unsigned __int128, portable kernels use the 64x64 fallback"
 	;;
 esac
-ECF_TEST_SCALE=${ECF_TEST_SCALE:-100} meson test -C $dir --print-errorlogs
+ECF_TEST_SCALE=${ECF_TEST_SCALE:-25} meson test -C $dir --print-errorlogs
 grep -h -m1 '^# detected' $dir/meson-logs/testlog.txt || true

@@ -8,4 +8,4 @@ cd "$(dirname "$0")/../.."
 dir=build-noint128
 [ -f $dir/build.ninja ] || meson setup $dir -Dc_args=-DECFI_NO_INT128 -Dbenchmarks=false
 ninja -C $dir
-ECF_TEST_SCALE=${ECF_TEST_SCALE:-100} meson test -C $dir --print-errorlogs
+ECF_TEST_SCALE=${ECF_TEST_SCALE:-50} meson test -C $dir --print-errorlogs
