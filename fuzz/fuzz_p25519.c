@@ -140,6 +140,10 @@ enum {
 	OP_COUNT
 };
 
+static const char *const OP_NAMES[OP_COUNT] = {"from_bytes", "from_bytes_strict", "from_wide_bytes", "to_bytes",
+    "reduce", "add", "sub", "neg", "mul", "sqr", "mul_small", "inv", "pow22523", "abs", "sqrt_ratio",
+    "equal/is_zero/is_negative", "select/cmov/cswap/cneg", "set", "NULL arguments"};
+
 static void fz_arith(int op, fz_cursor *c)
 {
 	fe a, b, r, t, u, first;
@@ -198,18 +202,18 @@ static void fz_arith(int op, fz_cursor *c)
 		case OP_POW22523: ecf_p25519_pow22523(&r, &a); ecf_p25519_pow22523(&t, &t); break;
 		case OP_ABS: ecf_p25519_abs(&r, &a); ecf_p25519_abs(&t, &t); break;
 		}
-		fz_check(&r, W_, bound, "arithmetic");
+		fz_check(&r, W_, bound, OP_NAMES[op]);
 		if (bound == M_) { /* canonical: the exact value */
 			fz_limbs_to_mpz(U_, r.limb, NL);
 			mpz_mod(T_, W_, M_);
-			FZ_CHECK(mpz_cmp(U_, T_) == 0, "canonical output is not the reduced value");
+			FZ_CHECK(mpz_cmp(U_, T_) == 0, "%s: canonical output is not the reduced value", OP_NAMES[op]);
 		}
-		fz_expect_limbs(t.limb, r.limb, NL, "p25519 arithmetic in place (r = a)");
+		fz_expect_limbs(t.limb, r.limb, NL, "in place (r = a)");
 		if (op == OP_ADD || op == OP_SUB || op == OP_MUL)
-			fz_expect_limbs(u.limb, r.limb, NL, "p25519 arithmetic in place (r = b)");
+			fz_expect_limbs(u.limb, r.limb, NL, "in place (r = b)");
 		if (i == 0)
 			first = r;
-		fz_same(&r, &first, i, "arithmetic");
+		fz_same(&r, &first, i, OP_NAMES[op]);
 	}
 	ecfi_cpu_set_kernels(~0u);
 }
@@ -240,8 +244,8 @@ static void fz_decode(int op, fz_cursor *c)
 		         : op == OP_FROM_BYTES_STRICT ? ecf_p25519_from_bytes_strict(&r, buf, len)
 		                                      : ecf_p25519_from_wide_bytes(&r, buf, len);
 		if (len != want_len) {
-			FZ_CHECK(st == ECF_ERR_LENGTH, "decoder %d accepted length %zu (status %d)", op, len, st);
-			FZ_CHECK(ecfi_limbs_zero_mask(r.limb, NL), "decoder %d length error left a value", op);
+			FZ_CHECK(st == ECF_ERR_LENGTH, "%s accepted length %zu (status %d)", OP_NAMES[op], len, st);
+			FZ_CHECK(ecfi_limbs_zero_mask(r.limb, NL), "%s length error left a value", OP_NAMES[op]);
 			continue;
 		}
 		mpz_import(X_, len, -1, 1, 0, 0, buf);
@@ -252,19 +256,19 @@ static void fz_decode(int op, fz_cursor *c)
 			FZ_CHECK(ecfi_limbs_zero_mask(r.limb, NL), "from_bytes_strict range error left a value");
 			continue;
 		}
-		FZ_CHECK(st == ECF_OK, "decoder %d rejected a valid string (status %d)", op, st);
+		FZ_CHECK(st == ECF_OK, "%s rejected a valid string (status %d)", OP_NAMES[op], st);
 		mpz_mod(W_, X_, M_);
-		fz_check(&r, W_, M_, "decoder");
+		fz_check(&r, W_, M_, OP_NAMES[op]);
 		fz_limbs_to_mpz(U_, r.limb, NL);
-		FZ_CHECK(mpz_cmp(U_, W_) == 0, "decoder %d: output is not the reduced value", op);
+		FZ_CHECK(mpz_cmp(U_, W_) == 0, "%s: output is not the reduced value", OP_NAMES[op]);
 		ecf_p25519_to_bytes(out, &r);
 		mpz_import(T_, 32, -1, 1, 0, 0, out);
-		FZ_CHECK(mpz_cmp(T_, W_) == 0, "to_bytes(decoder %d)", op);
+		FZ_CHECK(mpz_cmp(T_, W_) == 0, "to_bytes(%s)", OP_NAMES[op]);
 		if (op != OP_FROM_WIDE_BYTES && mpz_cmp(X_, M_) < 0) /* canonical strings round-trip */
 			FZ_CHECK(memcmp(out, buf, 31) == 0 && out[31] == (buf[31] & 0x7f), "to_bytes(from_bytes(s)) != s");
 		if (i == 0)
 			first = r;
-		fz_same(&r, &first, i, "decoder");
+		fz_same(&r, &first, i, OP_NAMES[op]);
 	}
 	ecfi_cpu_set_kernels(~0u);
 }

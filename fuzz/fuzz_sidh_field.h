@@ -191,6 +191,12 @@ enum {
 	OP_COUNT
 };
 
+static const char *const OP_NAMES[OP_COUNT] = {"from_bytes", "to_bytes", "to_mont", "from_mont", "reduce", "add",
+    "sub", "neg", "mul", "sqr", "mul_small", "inv", "mp_mul", "redc", "equal/is_zero", "cmov/select/cswap",
+    "fp2_from_bytes", "fp2_to_bytes", "fp2_to_mont", "fp2_from_mont", "fp2_reduce", "fp2_add", "fp2_sub", "fp2_neg",
+    "fp2_conj", "fp2_mul", "fp2_sqr", "fp2_mul_small", "fp2_inv", "fp2_equal/is_zero", "fp2_cmov/select/cswap",
+    "constants", "NULL arguments"};
+
 /* ---- GF(p) ---- */
 
 static void fz_fp_arith(int op, fz_cursor *c)
@@ -242,13 +248,13 @@ static void fz_fp_arith(int op, fz_cursor *c)
 		case OP_MUL_SMALL: FN(mul_small)(&r, &a, k); FN(mul_small)(&t, &t, k); break;
 		case OP_INV: FN(inv)(&r, &a); FN(inv)(&t, &t); break;
 		}
-		fz_check(&r, W0_, canonical, "GF(p) op");
-		fz_expect_limbs(t.limb, r.limb, NL, STR(FIELD) " GF(p) op in place (r = a)");
+		fz_check(&r, W0_, canonical, OP_NAMES[op]);
+		fz_expect_limbs(t.limb, r.limb, NL, "in place (r = a)");
 		if (op == OP_ADD || op == OP_SUB || op == OP_MUL)
-			fz_expect_limbs(u.limb, r.limb, NL, STR(FIELD) " GF(p) op in place (r = b)");
+			fz_expect_limbs(u.limb, r.limb, NL, "in place (r = b)");
 		if (i == 0)
 			first = r;
-		fz_same(&r, &first, sizeof r, i, "GF(p) op");
+		fz_same(&r, &first, sizeof r, i, OP_NAMES[op]);
 	}
 	ecfi_cpu_set_kernels(~0u);
 }
@@ -522,13 +528,13 @@ static void fz_fp2_arith(int op, fz_cursor *c)
 		case OP2_MUL_SMALL: FN(fp2_mul_small)(&r, &a, k); FN(fp2_mul_small)(&t, &t, k); break;
 		case OP2_INV: FN(fp2_inv)(&r, &a); FN(fp2_inv)(&t, &t); break;
 		}
-		fz_check2(&r, W0_, W1_, canonical, "GF(p^2) op");
-		fz_expect_limbs(L2(t), L2(r), 2 * NL, STR(FIELD) " GF(p^2) op in place (r = a)");
+		fz_check2(&r, W0_, W1_, canonical, OP_NAMES[op]);
+		fz_expect_limbs(L2(t), L2(r), 2 * NL, "in place (r = a)");
 		if (op == OP2_ADD || op == OP2_SUB || op == OP2_MUL)
-			fz_expect_limbs(L2(u), L2(r), 2 * NL, STR(FIELD) " GF(p^2) op in place (r = b)");
+			fz_expect_limbs(L2(u), L2(r), 2 * NL, "in place (r = b)");
 		if (i == 0)
 			first = r;
-		fz_same(&r, &first, sizeof r, i, "GF(p^2) op");
+		fz_same(&r, &first, sizeof r, i, OP_NAMES[op]);
 	}
 	ecfi_cpu_set_kernels(~0u);
 }
