@@ -66,11 +66,21 @@ static void fz_elem(fz_cursor *c, fe *a, mpz_t z)
 		fz_limbs(c, a->limb, NL);
 		fz_limbs_to_mpz(z, a->limb, NL);
 		break;
-	case 1: mpz_set_ui(z, fz_byte(c)); break;              /* small */
-	case 2: mpz_sub_ui(z, M_, 1u + fz_byte(c)); break;     /* p - 1 - k */
-	case 3: mpz_add_ui(z, M_, fz_byte(c)); break;          /* p + k: non-canonical */
-	case 4: mpz_sub_ui(z, TOP_, 1u + fz_byte(c)); break;   /* 2^256 - 1 - k: the largest */
-	case 5: mpz_add_ui(z, M2_, fz_byte(c) % 38); break;    /* 2p + k, up to 2^256 - 1 */
+	case 1: /* small */
+		mpz_set_ui(z, fz_byte(c));
+		break;
+	case 2: /* p - 1 - k */
+		mpz_sub_ui(z, M_, 1u + fz_byte(c));
+		break;
+	case 3: /* p + k: non-canonical */
+		mpz_add_ui(z, M_, fz_byte(c));
+		break;
+	case 4: /* 2^256 - 1 - k: the largest */
+		mpz_sub_ui(z, TOP_, 1u + fz_byte(c));
+		break;
+	case 5: /* 2p + k, up to 2^256 - 1 */
+		mpz_add_ui(z, M2_, fz_byte(c) % 38);
+		break;
 	case 6: /* raw mod p, plus p when bit 3 is set */
 		fz_limbs(c, a->limb, NL);
 		fz_limbs_to_mpz(z, a->limb, NL);
@@ -140,26 +150,54 @@ enum {
 	OP_COUNT
 };
 
-static const char *const OP_NAMES[OP_COUNT] = {"from_bytes", "from_bytes_strict", "from_wide_bytes", "to_bytes",
-    "reduce", "add", "sub", "neg", "mul", "sqr", "mul_small", "inv", "pow22523", "abs", "sqrt_ratio",
-    "equal/is_zero/is_negative", "select/cmov/cswap/cneg", "set", "NULL arguments"};
+static const char *const OP_NAMES[OP_COUNT] = {"from_bytes",
+                                               "from_bytes_strict",
+                                               "from_wide_bytes",
+                                               "to_bytes",
+                                               "reduce",
+                                               "add",
+                                               "sub",
+                                               "neg",
+                                               "mul",
+                                               "sqr",
+                                               "mul_small",
+                                               "inv",
+                                               "pow22523",
+                                               "abs",
+                                               "sqrt_ratio",
+                                               "equal/is_zero/is_negative",
+                                               "select/cmov/cswap/cneg",
+                                               "set",
+                                               "NULL arguments"};
 
 static void fz_arith(int op, fz_cursor *c)
 {
 	fe a, b, r, t, u, first;
 	uint32_t k = 0;
-	const mpz_ptr bound = op == OP_REDUCE || op == OP_INV || op == OP_ABS ? M_
+	const mpz_ptr bound = op == OP_REDUCE || op == OP_INV || op == OP_ABS     ? M_
 	                      : op == OP_MUL || op == OP_SQR || op == OP_POW22523 ? KBOUND_
 	                                                                          : NULL;
 	fz_elem(c, &a, X_);
 	fz_elem(c, &b, Y_);
 	switch (op) {
-	case OP_REDUCE: mpz_set(W_, X_); break;
-	case OP_ADD: mpz_add(W_, X_, Y_); break;
-	case OP_SUB: mpz_sub(W_, X_, Y_); break;
-	case OP_NEG: mpz_neg(W_, X_); break;
-	case OP_MUL: mpz_mul(W_, X_, Y_); break;
-	case OP_SQR: mpz_mul(W_, X_, X_); break;
+	case OP_REDUCE:
+		mpz_set(W_, X_);
+		break;
+	case OP_ADD:
+		mpz_add(W_, X_, Y_);
+		break;
+	case OP_SUB:
+		mpz_sub(W_, X_, Y_);
+		break;
+	case OP_NEG:
+		mpz_neg(W_, X_);
+		break;
+	case OP_MUL:
+		mpz_mul(W_, X_, Y_);
+		break;
+	case OP_SQR:
+		mpz_mul(W_, X_, X_);
+		break;
 	case OP_MUL_SMALL: {
 		uint8_t kb[4];
 		fz_bytes(c, kb, 4);
@@ -191,16 +229,49 @@ static void fz_arith(int op, fz_cursor *c)
 		t = a;
 		u = b;
 		switch (op) {
-		case OP_REDUCE: ecf_p25519_reduce(&r, &a); ecf_p25519_reduce(&t, &t); break;
-		case OP_ADD: ecf_p25519_add(&r, &a, &b); ecf_p25519_add(&t, &t, &b); ecf_p25519_add(&u, &a, &u); break;
-		case OP_SUB: ecf_p25519_sub(&r, &a, &b); ecf_p25519_sub(&t, &t, &b); ecf_p25519_sub(&u, &a, &u); break;
-		case OP_NEG: ecf_p25519_neg(&r, &a); ecf_p25519_neg(&t, &t); break;
-		case OP_MUL: ecf_p25519_mul(&r, &a, &b); ecf_p25519_mul(&t, &t, &b); ecf_p25519_mul(&u, &a, &u); break;
-		case OP_SQR: ecf_p25519_sqr(&r, &a); ecf_p25519_sqr(&t, &t); break;
-		case OP_MUL_SMALL: ecf_p25519_mul_small(&r, &a, k); ecf_p25519_mul_small(&t, &t, k); break;
-		case OP_INV: ecf_p25519_inv(&r, &a); ecf_p25519_inv(&t, &t); break;
-		case OP_POW22523: ecf_p25519_pow22523(&r, &a); ecf_p25519_pow22523(&t, &t); break;
-		case OP_ABS: ecf_p25519_abs(&r, &a); ecf_p25519_abs(&t, &t); break;
+		case OP_REDUCE:
+			ecf_p25519_reduce(&r, &a);
+			ecf_p25519_reduce(&t, &t);
+			break;
+		case OP_ADD:
+			ecf_p25519_add(&r, &a, &b);
+			ecf_p25519_add(&t, &t, &b);
+			ecf_p25519_add(&u, &a, &u);
+			break;
+		case OP_SUB:
+			ecf_p25519_sub(&r, &a, &b);
+			ecf_p25519_sub(&t, &t, &b);
+			ecf_p25519_sub(&u, &a, &u);
+			break;
+		case OP_NEG:
+			ecf_p25519_neg(&r, &a);
+			ecf_p25519_neg(&t, &t);
+			break;
+		case OP_MUL:
+			ecf_p25519_mul(&r, &a, &b);
+			ecf_p25519_mul(&t, &t, &b);
+			ecf_p25519_mul(&u, &a, &u);
+			break;
+		case OP_SQR:
+			ecf_p25519_sqr(&r, &a);
+			ecf_p25519_sqr(&t, &t);
+			break;
+		case OP_MUL_SMALL:
+			ecf_p25519_mul_small(&r, &a, k);
+			ecf_p25519_mul_small(&t, &t, k);
+			break;
+		case OP_INV:
+			ecf_p25519_inv(&r, &a);
+			ecf_p25519_inv(&t, &t);
+			break;
+		case OP_POW22523:
+			ecf_p25519_pow22523(&r, &a);
+			ecf_p25519_pow22523(&t, &t);
+			break;
+		case OP_ABS:
+			ecf_p25519_abs(&r, &a);
+			ecf_p25519_abs(&t, &t);
+			break;
 		}
 		fz_check(&r, W_, bound, OP_NAMES[op]);
 		if (bound == M_) { /* canonical: the exact value */
@@ -265,7 +336,8 @@ static void fz_decode(int op, fz_cursor *c)
 		mpz_import(T_, 32, -1, 1, 0, 0, out);
 		FZ_CHECK(mpz_cmp(T_, W_) == 0, "to_bytes(%s)", OP_NAMES[op]);
 		if (op != OP_FROM_WIDE_BYTES && mpz_cmp(X_, M_) < 0) /* canonical strings round-trip */
-			FZ_CHECK(memcmp(out, buf, 31) == 0 && out[31] == (buf[31] & 0x7f), "to_bytes(from_bytes(s)) != s");
+			FZ_CHECK(memcmp(out, buf, 31) == 0 && out[31] == (buf[31] & 0x7f),
+			         "to_bytes(from_bytes(s)) != s");
 		if (i == 0)
 			first = r;
 		fz_same(&r, &first, i, OP_NAMES[op]);
@@ -284,7 +356,8 @@ static void fz_to_bytes(fz_cursor *c)
 		ecf_p25519_to_bytes(out, &a);
 		mpz_import(T_, 32, -1, 1, 0, 0, out);
 		FZ_CHECK(mpz_cmp(T_, W_) == 0, "to_bytes value");
-		FZ_CHECK(ecf_p25519_from_bytes_strict(&r, out, 32) == ECF_OK, "from_bytes_strict(to_bytes(a)) rejected");
+		FZ_CHECK(ecf_p25519_from_bytes_strict(&r, out, 32) == ECF_OK,
+		         "from_bytes_strict(to_bytes(a)) rejected");
 		FZ_CHECK(ecf_p25519_equal(&r, &a), "from_bytes_strict(to_bytes(a)) != a");
 	}
 	ecfi_cpu_set_kernels(~0u);
@@ -458,14 +531,36 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	switch (op) {
 	case OP_FROM_BYTES:
 	case OP_FROM_BYTES_STRICT:
-	case OP_FROM_WIDE_BYTES: fz_decode(op, &c); break;
-	case OP_TO_BYTES: fz_to_bytes(&c); break;
-	case OP_SQRT_RATIO: fz_sqrt_ratio(&c); break;
-	case OP_COMPARE: fz_compare(&c); break;
-	case OP_MOVE: fz_move(&c); break;
-	case OP_SET: fz_set(&c); break;
-	case OP_NULL_ARGS: fz_null_args(&c); break;
-	default: fz_arith(op, &c); break;
+	case OP_FROM_WIDE_BYTES:
+		fz_decode(op, &c);
+		break;
+	case OP_TO_BYTES:
+		fz_to_bytes(&c);
+		break;
+	case OP_SQRT_RATIO:
+		fz_sqrt_ratio(&c);
+		break;
+	case OP_COMPARE:
+		fz_compare(&c);
+		break;
+	case OP_MOVE:
+		fz_move(&c);
+		break;
+	case OP_SET:
+	case OP_NULL_ARGS: /* no kernel inside, but every operation runs on every tier */
+		for (size_t i = 0; i < NTIERS; i++) {
+			fz_cursor ci = c;
+			ecfi_cpu_set_kernels(TIERS[i]);
+			if (op == OP_SET)
+				fz_set(&ci);
+			else
+				fz_null_args(&ci);
+		}
+		ecfi_cpu_set_kernels(~0u);
+		break;
+	default:
+		fz_arith(op, &c);
+		break;
 	}
 	return 0;
 }

@@ -71,11 +71,19 @@ static void fz_elem(fz_cursor *c, FE *a, mpz_t z)
 		if ((mode & 7) && (mode & 8))
 			mpz_add(z, z, M_);
 		break;
-	case 1: mpz_set_ui(z, fz_byte(c)); break;           /* small */
-	case 2: mpz_sub_ui(z, M_, 1u + fz_byte(c)); break;  /* p - 1 - k */
-	case 3: mpz_add_ui(z, M_, fz_byte(c)); break;       /* p + k */
-	case 4: mpz_sub_ui(z, M2_, 1u + fz_byte(c)); break; /* 2p - 1 - k: the largest inputs */
-	default:                                            /* 2^k +- small */
+	case 1: /* small */
+		mpz_set_ui(z, fz_byte(c));
+		break;
+	case 2: /* p - 1 - k */
+		mpz_sub_ui(z, M_, 1u + fz_byte(c));
+		break;
+	case 3: /* p + k */
+		mpz_add_ui(z, M_, fz_byte(c));
+		break;
+	case 4: /* 2p - 1 - k: the largest inputs */
+		mpz_sub_ui(z, M2_, 1u + fz_byte(c));
+		break;
+	default: /* 2^k +- small */
 		mpz_set_ui(z, 0);
 		mpz_setbit(z, (mp_bitcnt_t)(fz_byte(c) % (64 * NL + 1)));
 		if (mode & 8)
@@ -116,10 +124,18 @@ static uint64_t fz_small(fz_cursor *c)
 	uint8_t mode = fz_byte(c);
 	uint64_t k = 0;
 	switch (mode & 3) {
-	case 0: k = fz_byte(c); break;
-	case 1: fz_limbs(c, &k, 1); break;
-	case 2: k = ~(uint64_t)fz_byte(c); break;
-	default: k = (uint64_t)1 << (fz_byte(c) & 63); break;
+	case 0:
+		k = fz_byte(c);
+		break;
+	case 1:
+		fz_limbs(c, &k, 1);
+		break;
+	case 2:
+		k = ~(uint64_t)fz_byte(c);
+		break;
+	default:
+		k = (uint64_t)1 << (fz_byte(c) & 63);
+		break;
 	}
 	return k;
 }
@@ -191,11 +207,39 @@ enum {
 	OP_COUNT
 };
 
-static const char *const OP_NAMES[OP_COUNT] = {"from_bytes", "to_bytes", "to_mont", "from_mont", "reduce", "add",
-    "sub", "neg", "mul", "sqr", "mul_small", "inv", "mp_mul", "redc", "equal/is_zero", "cmov/select/cswap",
-    "fp2_from_bytes", "fp2_to_bytes", "fp2_to_mont", "fp2_from_mont", "fp2_reduce", "fp2_add", "fp2_sub", "fp2_neg",
-    "fp2_conj", "fp2_mul", "fp2_sqr", "fp2_mul_small", "fp2_inv", "fp2_equal/is_zero", "fp2_cmov/select/cswap",
-    "constants", "NULL arguments"};
+static const char *const OP_NAMES[OP_COUNT] = {"from_bytes",
+                                               "to_bytes",
+                                               "to_mont",
+                                               "from_mont",
+                                               "reduce",
+                                               "add",
+                                               "sub",
+                                               "neg",
+                                               "mul",
+                                               "sqr",
+                                               "mul_small",
+                                               "inv",
+                                               "mp_mul",
+                                               "redc",
+                                               "equal/is_zero",
+                                               "cmov/select/cswap",
+                                               "fp2_from_bytes",
+                                               "fp2_to_bytes",
+                                               "fp2_to_mont",
+                                               "fp2_from_mont",
+                                               "fp2_reduce",
+                                               "fp2_add",
+                                               "fp2_sub",
+                                               "fp2_neg",
+                                               "fp2_conj",
+                                               "fp2_mul",
+                                               "fp2_sqr",
+                                               "fp2_mul_small",
+                                               "fp2_inv",
+                                               "fp2_equal/is_zero",
+                                               "fp2_cmov/select/cswap",
+                                               "constants",
+                                               "NULL arguments"};
 
 /* ---- GF(p) ---- */
 
@@ -207,14 +251,32 @@ static void fz_fp_arith(int op, fz_cursor *c)
 	fz_elem(c, &a, X0_);
 	fz_elem(c, &b, Y0_);
 	switch (op) {
-	case OP_TO_MONT: mpz_mul(W0_, X0_, R_); break;
-	case OP_FROM_MONT: mpz_mul(W0_, X0_, RINV_); break;
-	case OP_REDUCE: mpz_set(W0_, X0_); break;
-	case OP_ADD: mpz_add(W0_, X0_, Y0_); break;
-	case OP_SUB: mpz_sub(W0_, X0_, Y0_); break;
-	case OP_NEG: mpz_neg(W0_, X0_); break;
-	case OP_MUL: mpz_mul(W0_, X0_, Y0_); mpz_mul(W0_, W0_, RINV_); break;
-	case OP_SQR: mpz_mul(W0_, X0_, X0_); mpz_mul(W0_, W0_, RINV_); break;
+	case OP_TO_MONT:
+		mpz_mul(W0_, X0_, R_);
+		break;
+	case OP_FROM_MONT:
+		mpz_mul(W0_, X0_, RINV_);
+		break;
+	case OP_REDUCE:
+		mpz_set(W0_, X0_);
+		break;
+	case OP_ADD:
+		mpz_add(W0_, X0_, Y0_);
+		break;
+	case OP_SUB:
+		mpz_sub(W0_, X0_, Y0_);
+		break;
+	case OP_NEG:
+		mpz_neg(W0_, X0_);
+		break;
+	case OP_MUL:
+		mpz_mul(W0_, X0_, Y0_);
+		mpz_mul(W0_, W0_, RINV_);
+		break;
+	case OP_SQR:
+		mpz_mul(W0_, X0_, X0_);
+		mpz_mul(W0_, W0_, RINV_);
+		break;
 	case OP_MUL_SMALL:
 		k = fz_small(c);
 		mpz_set_ui(T_, 0);
@@ -237,16 +299,49 @@ static void fz_fp_arith(int op, fz_cursor *c)
 		t = a;
 		u = b;
 		switch (op) {
-		case OP_TO_MONT: FN(to_mont)(&r, &a); FN(to_mont)(&t, &t); break;
-		case OP_FROM_MONT: FN(from_mont)(&r, &a); FN(from_mont)(&t, &t); break;
-		case OP_REDUCE: FN(reduce)(&r, &a); FN(reduce)(&t, &t); break;
-		case OP_ADD: FN(add)(&r, &a, &b); FN(add)(&t, &t, &b); FN(add)(&u, &a, &u); break;
-		case OP_SUB: FN(sub)(&r, &a, &b); FN(sub)(&t, &t, &b); FN(sub)(&u, &a, &u); break;
-		case OP_NEG: FN(neg)(&r, &a); FN(neg)(&t, &t); break;
-		case OP_MUL: FN(mul)(&r, &a, &b); FN(mul)(&t, &t, &b); FN(mul)(&u, &a, &u); break;
-		case OP_SQR: FN(sqr)(&r, &a); FN(sqr)(&t, &t); break;
-		case OP_MUL_SMALL: FN(mul_small)(&r, &a, k); FN(mul_small)(&t, &t, k); break;
-		case OP_INV: FN(inv)(&r, &a); FN(inv)(&t, &t); break;
+		case OP_TO_MONT:
+			FN(to_mont)(&r, &a);
+			FN(to_mont)(&t, &t);
+			break;
+		case OP_FROM_MONT:
+			FN(from_mont)(&r, &a);
+			FN(from_mont)(&t, &t);
+			break;
+		case OP_REDUCE:
+			FN(reduce)(&r, &a);
+			FN(reduce)(&t, &t);
+			break;
+		case OP_ADD:
+			FN(add)(&r, &a, &b);
+			FN(add)(&t, &t, &b);
+			FN(add)(&u, &a, &u);
+			break;
+		case OP_SUB:
+			FN(sub)(&r, &a, &b);
+			FN(sub)(&t, &t, &b);
+			FN(sub)(&u, &a, &u);
+			break;
+		case OP_NEG:
+			FN(neg)(&r, &a);
+			FN(neg)(&t, &t);
+			break;
+		case OP_MUL:
+			FN(mul)(&r, &a, &b);
+			FN(mul)(&t, &t, &b);
+			FN(mul)(&u, &a, &u);
+			break;
+		case OP_SQR:
+			FN(sqr)(&r, &a);
+			FN(sqr)(&t, &t);
+			break;
+		case OP_MUL_SMALL:
+			FN(mul_small)(&r, &a, k);
+			FN(mul_small)(&t, &t, k);
+			break;
+		case OP_INV:
+			FN(inv)(&r, &a);
+			FN(inv)(&t, &t);
+			break;
 		}
 		fz_check(&r, W0_, canonical, OP_NAMES[op]);
 		fz_expect_limbs(t.limb, r.limb, NL, "in place (r = a)");
@@ -516,17 +611,53 @@ static void fz_fp2_arith(int op, fz_cursor *c)
 		t = a;
 		u = b;
 		switch (op) {
-		case OP2_TO_MONT: FN(fp2_to_mont)(&r, &a); FN(fp2_to_mont)(&t, &t); break;
-		case OP2_FROM_MONT: FN(fp2_from_mont)(&r, &a); FN(fp2_from_mont)(&t, &t); break;
-		case OP2_REDUCE: FN(fp2_reduce)(&r, &a); FN(fp2_reduce)(&t, &t); break;
-		case OP2_ADD: FN(fp2_add)(&r, &a, &b); FN(fp2_add)(&t, &t, &b); FN(fp2_add)(&u, &a, &u); break;
-		case OP2_SUB: FN(fp2_sub)(&r, &a, &b); FN(fp2_sub)(&t, &t, &b); FN(fp2_sub)(&u, &a, &u); break;
-		case OP2_NEG: FN(fp2_neg)(&r, &a); FN(fp2_neg)(&t, &t); break;
-		case OP2_CONJ: FN(fp2_conj)(&r, &a); FN(fp2_conj)(&t, &t); break;
-		case OP2_MUL: FN(fp2_mul)(&r, &a, &b); FN(fp2_mul)(&t, &t, &b); FN(fp2_mul)(&u, &a, &u); break;
-		case OP2_SQR: FN(fp2_sqr)(&r, &a); FN(fp2_sqr)(&t, &t); break;
-		case OP2_MUL_SMALL: FN(fp2_mul_small)(&r, &a, k); FN(fp2_mul_small)(&t, &t, k); break;
-		case OP2_INV: FN(fp2_inv)(&r, &a); FN(fp2_inv)(&t, &t); break;
+		case OP2_TO_MONT:
+			FN(fp2_to_mont)(&r, &a);
+			FN(fp2_to_mont)(&t, &t);
+			break;
+		case OP2_FROM_MONT:
+			FN(fp2_from_mont)(&r, &a);
+			FN(fp2_from_mont)(&t, &t);
+			break;
+		case OP2_REDUCE:
+			FN(fp2_reduce)(&r, &a);
+			FN(fp2_reduce)(&t, &t);
+			break;
+		case OP2_ADD:
+			FN(fp2_add)(&r, &a, &b);
+			FN(fp2_add)(&t, &t, &b);
+			FN(fp2_add)(&u, &a, &u);
+			break;
+		case OP2_SUB:
+			FN(fp2_sub)(&r, &a, &b);
+			FN(fp2_sub)(&t, &t, &b);
+			FN(fp2_sub)(&u, &a, &u);
+			break;
+		case OP2_NEG:
+			FN(fp2_neg)(&r, &a);
+			FN(fp2_neg)(&t, &t);
+			break;
+		case OP2_CONJ:
+			FN(fp2_conj)(&r, &a);
+			FN(fp2_conj)(&t, &t);
+			break;
+		case OP2_MUL:
+			FN(fp2_mul)(&r, &a, &b);
+			FN(fp2_mul)(&t, &t, &b);
+			FN(fp2_mul)(&u, &a, &u);
+			break;
+		case OP2_SQR:
+			FN(fp2_sqr)(&r, &a);
+			FN(fp2_sqr)(&t, &t);
+			break;
+		case OP2_MUL_SMALL:
+			FN(fp2_mul_small)(&r, &a, k);
+			FN(fp2_mul_small)(&t, &t, k);
+			break;
+		case OP2_INV:
+			FN(fp2_inv)(&r, &a);
+			FN(fp2_inv)(&t, &t);
+			break;
 		}
 		fz_check2(&r, W0_, W1_, canonical, OP_NAMES[op]);
 		fz_expect_limbs(L2(t), L2(r), 2 * NL, "in place (r = a)");
@@ -603,7 +734,8 @@ static void fz_fp2_to_bytes(fz_cursor *c)
 		FZ_CHECK(mpz_cmp(T_, W0_) == 0, "fp2_to_bytes re");
 		mpz_import(T_, FIELD_BYTES, -1, 1, 0, 0, out + FIELD_BYTES);
 		FZ_CHECK(mpz_cmp(T_, W1_) == 0, "fp2_to_bytes im");
-		FZ_CHECK(FN(fp2_from_bytes)(&r, out, FIELD_BYTES2) == ECF_OK, "fp2_from_bytes(fp2_to_bytes(a)) rejected");
+		FZ_CHECK(FN(fp2_from_bytes)(&r, out, FIELD_BYTES2) == ECF_OK,
+		         "fp2_from_bytes(fp2_to_bytes(a)) rejected");
 		FZ_CHECK(FN(fp2_equal)(&r, &a), "fp2_from_bytes(fp2_to_bytes(a)) != a");
 	}
 	ecfi_cpu_set_kernels(~0u);
@@ -712,18 +844,48 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fz_cursor c = {data, size};
 	int op = fz_byte(&c) % OP_COUNT;
 	switch (op) {
-	case OP_FROM_BYTES: fz_from_bytes(&c); break;
-	case OP_TO_BYTES: fz_to_bytes(&c); break;
-	case OP_MP_MUL: fz_mp_mul(&c); break;
-	case OP_REDC: fz_redc(&c); break;
-	case OP_COMPARE: fz_compare(&c); break;
-	case OP_MOVE: fz_move(&c); break;
-	case OP2_FROM_BYTES: fz_fp2_from_bytes(&c); break;
-	case OP2_TO_BYTES: fz_fp2_to_bytes(&c); break;
-	case OP2_COMPARE: fz_fp2_compare(&c); break;
-	case OP2_MOVE: fz_fp2_move(&c); break;
-	case OP_CONSTANTS: fz_constants(); break;
-	case OP_NULL_ARGS: fz_null_args(&c); break;
+	case OP_FROM_BYTES:
+		fz_from_bytes(&c);
+		break;
+	case OP_TO_BYTES:
+		fz_to_bytes(&c);
+		break;
+	case OP_MP_MUL:
+		fz_mp_mul(&c);
+		break;
+	case OP_REDC:
+		fz_redc(&c);
+		break;
+	case OP_COMPARE:
+		fz_compare(&c);
+		break;
+	case OP_MOVE:
+		fz_move(&c);
+		break;
+	case OP2_FROM_BYTES:
+		fz_fp2_from_bytes(&c);
+		break;
+	case OP2_TO_BYTES:
+		fz_fp2_to_bytes(&c);
+		break;
+	case OP2_COMPARE:
+		fz_fp2_compare(&c);
+		break;
+	case OP2_MOVE:
+		fz_fp2_move(&c);
+		break;
+	case OP_CONSTANTS:
+	case OP_NULL_ARGS: /* no kernel inside, but every operation runs on every tier */
+		for (size_t i = 0; i < NTIERS; i++) {
+			fz_cursor ci = c;
+			ecfi_cpu_set_kernels(TIERS[i]);
+			if (op == OP_CONSTANTS)
+				fz_constants();
+			else
+				fz_null_args(&ci);
+		}
+		ecfi_cpu_set_kernels(~0u);
+		break;
 	default:
 		if (op < OP2_FROM_BYTES)
 			fz_fp_arith(op, &c);
