@@ -507,10 +507,10 @@ static void fz_move(fz_cursor *c)
 		FN(cmov)(&r, &b, cond);
 		fz_expect_limbs(r.limb, cond ? b.limb : a.limb, NL, "cmov");
 		FN(select)(&r, &a, &b, cond);
-		fz_expect_limbs(r.limb, cond ? b.limb : a.limb, NL, "select");
+		fz_expect_limbs(r.limb, cond ? a.limb : b.limb, NL, "select");
 		r = a;
 		FN(select)(&r, &r, &b, cond);
-		fz_expect_limbs(r.limb, cond ? b.limb : a.limb, NL, "select in place");
+		fz_expect_limbs(r.limb, cond ? a.limb : b.limb, NL, "select in place");
 		x = a;
 		y = b;
 		FN(cswap)(&x, &y, cond);
@@ -790,7 +790,7 @@ static void fz_fp2_move(fz_cursor *c)
 		FN(fp2_cmov)(&r, &b, cond);
 		fz_expect_limbs(L2(r), want, 2 * NL, "fp2_cmov");
 		FN(fp2_select)(&r, &a, &b, cond);
-		fz_expect_limbs(L2(r), want, 2 * NL, "fp2_select");
+		fz_expect_limbs(L2(r), other, 2 * NL, "fp2_select");
 		x = a;
 		y = b;
 		FN(fp2_cswap)(&x, &y, cond);

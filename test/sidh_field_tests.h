@@ -673,7 +673,7 @@ static void TN(misc)(void **s)
 				FN(cmov)(&r, &b, cond);
 				test_expect_limbs(r.limb, cond ? b.limb : a.limb, NL, "cmov cond %d", cond);
 				FN(select)(&r, &a, &b, cond);
-				test_expect_limbs(r.limb, cond ? b.limb : a.limb, NL, "select cond %d", cond);
+				test_expect_limbs(r.limb, cond ? a.limb : b.limb, NL, "select cond %d", cond);
 				FE x = a, y = b;
 				FN(cswap)(&x, &y, cond);
 				test_expect_limbs(x.limb, cond ? b.limb : a.limb, NL, "cswap x cond %d", cond);
@@ -682,8 +682,8 @@ static void TN(misc)(void **s)
 				test_expect_limbs(x.limb, cond ? b.limb : a.limb, NL, "cswap with itself, cond %d", cond);
 				FP2 u = {a, b}, v = {b, a}, w;
 				FN(fp2_select)(&w, &u, &v, cond);
-				test_expect_limbs(w.re.limb, cond ? b.limb : a.limb, NL, "fp2_select cond %d", cond);
-				test_expect_limbs(w.im.limb, cond ? a.limb : b.limb, NL, "fp2_select cond %d", cond);
+				test_expect_limbs(w.re.limb, cond ? a.limb : b.limb, NL, "fp2_select cond %d", cond);
+				test_expect_limbs(w.im.limb, cond ? b.limb : a.limb, NL, "fp2_select cond %d", cond);
 				w = u;
 				FN(fp2_cmov)(&w, &v, cond);
 				test_expect_limbs(w.re.limb, cond ? b.limb : a.limb, NL, "fp2_cmov cond %d", cond);

@@ -345,7 +345,7 @@ void FN(select)(FE *r, const FE *a, const FE *b, int cond)
 {
 	uint64_t mask = ecfi_mask_cond(cond);
 	for (size_t i = 0; i < NL; i++)
-		r->limb[i] = a->limb[i] ^ (mask & (a->limb[i] ^ b->limb[i]));
+		r->limb[i] = b->limb[i] ^ (mask & (a->limb[i] ^ b->limb[i]));
 }
 
 void FN(cswap)(FE *a, FE *b, int cond) { ecfi_limbs_cswap(a->limb, b->limb, ecfi_mask_cond(cond), NL); }
