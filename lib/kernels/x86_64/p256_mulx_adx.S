@@ -25,6 +25,7 @@
  * MULX throughput is what bounds mul and sqr here, and this measured faster.
  */
 #include "asm.h"
+#include "sqr_4x64.h"
 
         .section .rodata
         .p2align 4
@@ -228,51 +229,7 @@ ECFK_FUNC_BEGIN(ecfk_p256_sqr_mulx_adx)
         push    %r14
         push    %r15
 
-        /* the six products x_i*x_j (i<j), once, into w1..w6 (r9..r14) */
-        mov     0(%rsi), %rdx
-        mulx    8(%rsi), %r9, %r10              /* x0x1 -> w1,w2 */
-        mulx    16(%rsi), %rax, %r11            /* x0x2 -> w2,w3 */
-        mulx    24(%rsi), %rbx, %r12            /* x0x3 -> w3,w4 */
-        mov     8(%rsi), %rdx
-        mulx    16(%rsi), %rcx, %r8             /* x1x2 -> w3,w4 */
-        mulx    24(%rsi), %r15, %r13            /* x1x3 -> w4,w5 */
-        mov     16(%rsi), %rdx
-        xor     %ebp, %ebp
-        adcx    %rax, %r10
-        adox    %rcx, %r11
-        mulx    24(%rsi), %rax, %r14            /* x2x3 -> w5,w6 */
-        adcx    %rbx, %r11
-        adox    %r8, %r12
-        adcx    %r15, %r12
-        adox    %rbp, %r13
-        adcx    %rax, %r13
-        adox    %rbp, %r14
-        adcx    %rbp, %r14
-
-        /* double them (CF chain) and add the squares x_i^2 (OF chain) */
-        mov     0(%rsi), %rdx
-        mulx    %rdx, %r8, %rax
-        xor     %r15d, %r15d
-        adcx    %r9, %r9
-        adox    %rax, %r9
-        mov     8(%rsi), %rdx
-        mulx    %rdx, %rax, %rbx
-        adcx    %r10, %r10
-        adox    %rax, %r10
-        adcx    %r11, %r11
-        adox    %rbx, %r11
-        mov     16(%rsi), %rdx
-        mulx    %rdx, %rax, %rbx
-        adcx    %r12, %r12
-        adox    %rax, %r12
-        adcx    %r13, %r13
-        adox    %rbx, %r13
-        mov     24(%rsi), %rdx
-        mulx    %rdx, %rax, %rbx
-        adcx    %r14, %r14
-        adox    %rax, %r14
-        adcx    %r15, %r15
-        adox    %rbx, %r15
+        SQR_4X64                                /* [r8..r15] = x^2 */
 
         /* [r8..r15] = x^2 < p^2: reduce the low half, add the high half */
         P256_RED_LOW %r8, %r9, %r10, %r11

@@ -1,0 +1,62 @@
+/*
+ * SQR_4X64: the 512-bit square of a 4-limb x, shared by the 4 x 64 MULX/ADX
+ * squaring kernels (p256, p256n, p25519), which differ only in how they reduce it.
+ *   in:   x at (%rsi), 4 limbs, least significant first
+ *   out:  x^2 in r8 (least significant) .. r15
+ *   uses: rax, rbx, rcx, rdx, rbp (clobbered); rsi is kept
+ * The six products x_i*x_j (i < j) are formed once, doubled on the CF chain
+ * while the squares x_i^2 are added on the OF chain. No branch, no
+ * data-dependent address.
+ */
+#ifndef ECFK_SQR_4X64_H
+#define ECFK_SQR_4X64_H
+
+.macro SQR_4X64
+        /* the six products x_i*x_j (i<j), once, into w1..w6 (r9..r14) */
+        mov     0(%rsi), %rdx
+        mulx    8(%rsi), %r9, %r10              /* x0x1 -> w1,w2 */
+        mulx    16(%rsi), %rax, %r11            /* x0x2 -> w2,w3 */
+        mulx    24(%rsi), %rbx, %r12            /* x0x3 -> w3,w4 */
+        mov     8(%rsi), %rdx
+        mulx    16(%rsi), %rcx, %r8             /* x1x2 -> w3,w4 */
+        mulx    24(%rsi), %r15, %r13            /* x1x3 -> w4,w5 */
+        mov     16(%rsi), %rdx
+        xor     %ebp, %ebp
+        adcx    %rax, %r10
+        adox    %rcx, %r11
+        mulx    24(%rsi), %rax, %r14            /* x2x3 -> w5,w6 */
+        adcx    %rbx, %r11
+        adox    %r8, %r12
+        adcx    %r15, %r12
+        adox    %rbp, %r13
+        adcx    %rax, %r13
+        adox    %rbp, %r14
+        adcx    %rbp, %r14
+
+        /* double them (CF chain) and add the squares x_i^2 (OF chain) */
+        mov     0(%rsi), %rdx
+        mulx    %rdx, %r8, %rax
+        xor     %r15d, %r15d
+        adcx    %r9, %r9
+        adox    %rax, %r9
+        mov     8(%rsi), %rdx
+        mulx    %rdx, %rax, %rbx
+        adcx    %r10, %r10
+        adox    %rax, %r10
+        adcx    %r11, %r11
+        adox    %rbx, %r11
+        mov     16(%rsi), %rdx
+        mulx    %rdx, %rax, %rbx
+        adcx    %r12, %r12
+        adox    %rax, %r12
+        adcx    %r13, %r13
+        adox    %rbx, %r13
+        mov     24(%rsi), %rdx
+        mulx    %rdx, %rax, %rbx
+        adcx    %r14, %r14
+        adox    %rax, %r14
+        adcx    %r15, %r15
+        adox    %rbx, %r15
+.endm
+
+#endif
