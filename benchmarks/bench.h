@@ -42,23 +42,23 @@ void bench_sink(const void *p, size_t len);
 /* Chain bodies shared by the field benchmarks: a ping-pong between members x
  * and y of a STATE, so that each output feeds the next call:
  * x = fn(y, z); y = fn(x, z); ... (BENCH_CHAIN1: x = fn(y); y = fn(x)). */
-#define BENCH_CHAIN2(name, STATE, fn, x, y, z)                                                             \
-	static void name(void *p, long n)                                                                      \
-	{                                                                                                      \
-		STATE *s = p;                                                                                      \
-		for (long i = 0; i < n; i += 2) {                                                                  \
+#define BENCH_CHAIN2(name, STATE, fn, x, y, z)                                                                         \
+	static void name(void *p, long n)                                                                              \
+	{                                                                                                              \
+		STATE *s = p;                                                                                          \
+		for (long i = 0; i < n; i += 2) {                                                                      \
 			fn(&s->x, &s->y, &s->z);                                                                       \
 			fn(&s->y, &s->x, &s->z);                                                                       \
-		}                                                                                                  \
+		}                                                                                                      \
 	}
-#define BENCH_CHAIN1(name, STATE, fn, x, y)                                                                \
-	static void name(void *p, long n)                                                                      \
-	{                                                                                                      \
-		STATE *s = p;                                                                                      \
-		for (long i = 0; i < n; i += 2) {                                                                  \
+#define BENCH_CHAIN1(name, STATE, fn, x, y)                                                                            \
+	static void name(void *p, long n)                                                                              \
+	{                                                                                                              \
+		STATE *s = p;                                                                                          \
+		for (long i = 0; i < n; i += 2) {                                                                      \
 			fn(&s->x, &s->y);                                                                              \
 			fn(&s->y, &s->x);                                                                              \
-		}                                                                                                  \
+		}                                                                                                      \
 	}
 
 /* One entry per field, each in its own bench_<field>.c. */

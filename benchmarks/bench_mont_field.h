@@ -29,14 +29,14 @@ typedef struct {
 static BN(state) BN(st);
 
 BENCH_CHAIN2(BN(mul), BN(state), FN(mul), a, b, c)
-#define DIRECT_MUL(tier)                                                                                   \
-	static void BN(mul_direct_##tier)(void *p, long n)                                                     \
-	{                                                                                                      \
-		BN(state) *s = p;                                                                                  \
-		for (long i = 0; i < n; i += 2) {                                                                  \
+#define DIRECT_MUL(tier)                                                                                               \
+	static void BN(mul_direct_##tier)(void *p, long n)                                                             \
+	{                                                                                                              \
+		BN(state) *s = p;                                                                                      \
+		for (long i = 0; i < n; i += 2) {                                                                      \
 			KERNEL(mul, tier)(s->a.limb, s->b.limb, s->c.limb);                                            \
 			KERNEL(mul, tier)(s->b.limb, s->a.limb, s->c.limb);                                            \
-		}                                                                                                  \
+		}                                                                                                      \
 	}
 DIRECT_MUL(portable)
 #if ECFI_X86_64_KERNELS

@@ -65,14 +65,14 @@ static void BN(mp_mul)(void *p, long n)
 		FN(mp_mul)(s->t1, (const FE *)s->t2, &s->c);
 	}
 }
-#define MP_DIRECT(name, call)                                                                              \
-	static void BN(name)(void *p, long n)                                                                  \
-	{                                                                                                      \
-		BN(state) *s = p;                                                                                  \
-		for (long i = 0; i < n; i += 2) {                                                                  \
+#define MP_DIRECT(name, call)                                                                                          \
+	static void BN(name)(void *p, long n)                                                                          \
+	{                                                                                                              \
+		BN(state) *s = p;                                                                                      \
+		for (long i = 0; i < n; i += 2) {                                                                      \
 			call(s->t2, s->t1, s->c.limb);                                                                 \
 			call(s->t1, s->t2, s->c.limb);                                                                 \
-		}                                                                                                  \
+		}                                                                                                      \
 	}
 static void BN(school)(uint64_t *c, const uint64_t *a, const uint64_t *b) { ecfi_mp_mul_school(c, a, b, NL); }
 MP_DIRECT(mp_mul_school, BN(school))
@@ -90,14 +90,14 @@ static void BN(redc)(void *p, long n)
 	}
 }
 
-#define FP2_MUL_DIRECT(tier)                                                                               \
-	static void BN(fp2_mul_direct_##tier)(void *p, long n)                                                 \
-	{                                                                                                      \
-		BN(state) *s = p;                                                                                  \
-		for (long i = 0; i < n; i += 2) {                                                                  \
+#define FP2_MUL_DIRECT(tier)                                                                                           \
+	static void BN(fp2_mul_direct_##tier)(void *p, long n)                                                         \
+	{                                                                                                              \
+		BN(state) *s = p;                                                                                      \
+		for (long i = 0; i < n; i += 2) {                                                                      \
 			IN(fp2_mul_##tier)(&s->x, &s->y, &s->z);                                                       \
 			IN(fp2_mul_##tier)(&s->y, &s->x, &s->z);                                                       \
-		}                                                                                                  \
+		}                                                                                                      \
 	}
 FP2_MUL_DIRECT(portable)
 #if ECFI_X86_64_KERNELS

@@ -177,11 +177,12 @@ void bench_group(const char *field, const char *op, const bench_variant *all, si
 		double mr = median(ratio + i * ns, k);
 		if (opt_json)
 			printf("{\"field\":\"%s\",\"op\":\"%s\",\"kernel\":\"%s\",\"call\":\"%s\",\"ns\":%.2f,"
-			       "\"ticks\":%.1f,\"min_ticks\":%.1f,\"vs_first\":%.3f,\"first\":\"%s/%s\",\"samples\":%zu}\n",
+			       "\"ticks\":%.1f,\"min_ticks\":%.1f,\"vs_first\":%.3f,\"first\":\"%s/"
+			       "%s\",\"samples\":%zu}\n",
 			       field, op, v[i].kernel, v[i].call, mn, mt, mint, mr, v[0].kernel, v[0].call, kept[i]);
 		else
-			printf("%-7s %-12s %-9s %-8s %10.2f %10.1f %10.1f %8.3f\n", field, op, v[i].kernel, v[i].call, mn,
-			       mt, mint, mr);
+			printf("%-7s %-12s %-9s %-8s %10.2f %10.1f %10.1f %8.3f\n", field, op, v[i].kernel, v[i].call,
+			       mn, mt, mint, mr);
 	}
 	fflush(stdout);
 	free(tk);
@@ -235,13 +236,15 @@ int main(int argc, char **argv)
 		}
 	}
 	if (opt_json)
-		printf("{\"probe\":\"libecfield\",\"version\":\"%s\",\"kernel\":\"%s\",\"reason\":\"%s\",\"ticks\":\"%s\"}\n",
+		printf("{\"probe\":\"libecfield\",\"version\":\"%s\",\"kernel\":\"%s\",\"reason\":\"%s\",\"ticks\":\"%"
+		       "s\"}\n",
 		       ecf_version(), ecf_kernel_name(), ecf_kernel_reason(), TICKS_NAME);
 	else
-		printf("# libecfield %s: kernel %s (%s); ticks are %s; medians of %d interleaved samples, latency chains\n"
-		       "%-7s %-12s %-9s %-8s %10s %10s %10s %8s\n",
-		       ecf_version(), ecf_kernel_name(), ecf_kernel_reason(), TICKS_NAME, opt_samples, "field", "op",
-		       "kernel", "call", "ns", "ticks", "min", "vs_first");
+		printf(
+		    "# libecfield %s: kernel %s (%s); ticks are %s; medians of %d interleaved samples, latency chains\n"
+		    "%-7s %-12s %-9s %-8s %10s %10s %10s %8s\n",
+		    ecf_version(), ecf_kernel_name(), ecf_kernel_reason(), TICKS_NAME, opt_samples, "field", "op",
+		    "kernel", "call", "ns", "ticks", "min", "vs_first");
 	warm_up();
 	bench_p256();
 	bench_p256n();

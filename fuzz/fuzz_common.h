@@ -79,18 +79,18 @@ static void fz_print(const char *label, const uint64_t *a, size_t n)
 	fprintf(stderr, "\n");
 }
 
-#define FZ_FAIL(...)                                                                                         \
-	do {                                                                                                     \
-		fprintf(stderr, "FUZZ MISMATCH (kernel %s): ", ecfi_kernel_name_of(ecfi_cpu_flags));                  \
-		fprintf(stderr, __VA_ARGS__);                                                                        \
-		fprintf(stderr, "\n");                                                                               \
-		abort();                                                                                             \
+#define FZ_FAIL(...)                                                                                                   \
+	do {                                                                                                           \
+		fprintf(stderr, "FUZZ MISMATCH (kernel %s): ", ecfi_kernel_name_of(ecfi_cpu_flags));                   \
+		fprintf(stderr, __VA_ARGS__);                                                                          \
+		fprintf(stderr, "\n");                                                                                 \
+		abort();                                                                                               \
 	} while (0)
 
-#define FZ_CHECK(cond, ...)                                                                                  \
-	do {                                                                                                     \
-		if (!(cond))                                                                                         \
-			FZ_FAIL(__VA_ARGS__);                                                                            \
+#define FZ_CHECK(cond, ...)                                                                                            \
+	do {                                                                                                           \
+		if (!(cond))                                                                                           \
+			FZ_FAIL(__VA_ARGS__);                                                                          \
 	} while (0)
 
 static inline void fz_expect_limbs(const uint64_t *got, const uint64_t *want, size_t n, const char *what)

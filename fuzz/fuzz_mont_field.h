@@ -122,8 +122,8 @@ static void fz_from_bytes(fz_cursor *c)
 		if (len == FIELD_BYTES && mpz_sizeinbase(X_, 2) <= 8 * FIELD_BYTES) {
 			memset(buf, 0, FIELD_BYTES);
 			size_t sz = (mpz_sizeinbase(X_, 2) + 7) / 8;
-			mpz_export(FIELD_BIG_ENDIAN ? buf + FIELD_BYTES - sz : buf, NULL, FIELD_BIG_ENDIAN ? 1 : -1, 1, 0, 0,
-			           X_);
+			mpz_export(FIELD_BIG_ENDIAN ? buf + FIELD_BYTES - sz : buf, NULL, FIELD_BIG_ENDIAN ? 1 : -1, 1,
+			           0, 0, X_);
 		}
 	}
 	FE r, want;
@@ -166,13 +166,29 @@ static void fz_arith(int op, fz_cursor *c)
 	fz_elem(c, &a, X_);
 	fz_elem(c, &b, Y_);
 	switch (op) {
-	case OP_ADD: mpz_add(Z_, X_, Y_); break;
-	case OP_SUB: mpz_sub(Z_, X_, Y_); break;
-	case OP_NEG: mpz_neg(Z_, X_); break;
-	case OP_MUL: mpz_mul(Z_, X_, Y_); mpz_mul(Z_, Z_, RINV_); break;
-	case OP_SQR: mpz_mul(Z_, X_, X_); mpz_mul(Z_, Z_, RINV_); break;
-	case OP_TO_MONT: mpz_mul(Z_, X_, R_); break;
-	case OP_FROM_MONT: mpz_mul(Z_, X_, RINV_); break;
+	case OP_ADD:
+		mpz_add(Z_, X_, Y_);
+		break;
+	case OP_SUB:
+		mpz_sub(Z_, X_, Y_);
+		break;
+	case OP_NEG:
+		mpz_neg(Z_, X_);
+		break;
+	case OP_MUL:
+		mpz_mul(Z_, X_, Y_);
+		mpz_mul(Z_, Z_, RINV_);
+		break;
+	case OP_SQR:
+		mpz_mul(Z_, X_, X_);
+		mpz_mul(Z_, Z_, RINV_);
+		break;
+	case OP_TO_MONT:
+		mpz_mul(Z_, X_, R_);
+		break;
+	case OP_FROM_MONT:
+		mpz_mul(Z_, X_, RINV_);
+		break;
 	case OP_INV: /* R^2/a, 0 for 0 */
 		if (mpz_sgn(X_) == 0) {
 			mpz_set_ui(Z_, 0);
@@ -200,14 +216,38 @@ static void fz_arith(int op, fz_cursor *c)
 		ecfi_cpu_set_kernels(TIERS[k]);
 		t = a;
 		switch (op) {
-		case OP_ADD: FN(add)(&r, &a, &b); FN(add)(&t, &t, &b); break;
-		case OP_SUB: FN(sub)(&r, &a, &b); FN(sub)(&t, &t, &b); break;
-		case OP_NEG: FN(neg)(&r, &a); FN(neg)(&t, &t); break;
-		case OP_MUL: FN(mul)(&r, &a, &b); FN(mul)(&t, &t, &b); break;
-		case OP_SQR: FN(sqr)(&r, &a); FN(sqr)(&t, &t); break;
-		case OP_TO_MONT: FN(to_mont)(&r, &a); FN(to_mont)(&t, &t); break;
-		case OP_FROM_MONT: FN(from_mont)(&r, &a); FN(from_mont)(&t, &t); break;
-		case OP_INV: FN(inv)(&r, &a); FN(inv)(&t, &t); break;
+		case OP_ADD:
+			FN(add)(&r, &a, &b);
+			FN(add)(&t, &t, &b);
+			break;
+		case OP_SUB:
+			FN(sub)(&r, &a, &b);
+			FN(sub)(&t, &t, &b);
+			break;
+		case OP_NEG:
+			FN(neg)(&r, &a);
+			FN(neg)(&t, &t);
+			break;
+		case OP_MUL:
+			FN(mul)(&r, &a, &b);
+			FN(mul)(&t, &t, &b);
+			break;
+		case OP_SQR:
+			FN(sqr)(&r, &a);
+			FN(sqr)(&t, &t);
+			break;
+		case OP_TO_MONT:
+			FN(to_mont)(&r, &a);
+			FN(to_mont)(&t, &t);
+			break;
+		case OP_FROM_MONT:
+			FN(from_mont)(&r, &a);
+			FN(from_mont)(&t, &t);
+			break;
+		case OP_INV:
+			FN(inv)(&r, &a);
+			FN(inv)(&t, &t);
+			break;
 		case OP_REDC: {
 			FN(redc)(&r, tw);
 			uint64_t tt[2 * NL];
@@ -256,7 +296,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fz_cursor c = {data, size};
 	int op = fz_byte(&c) % (OP_COUNT + FIELD_EXTRA_OPS);
 	switch (op) {
-	case OP_FROM_BYTES: fz_from_bytes(&c); break;
+	case OP_FROM_BYTES:
+		fz_from_bytes(&c);
+		break;
 	case OP_TO_BYTES: {
 		FE a, r;
 		uint8_t out[FIELD_BYTES];
@@ -269,8 +311,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		break;
 	}
 	case OP_COMPARE:
-	case OP_CMOV: fz_compare_and_move(op, &c); break;
-	case OP_NULL_ARGS: fz_null_args(&c); break;
+	case OP_CMOV:
+		fz_compare_and_move(op, &c);
+		break;
+	case OP_NULL_ARGS:
+		fz_null_args(&c);
+		break;
 	default:
 		if (op < OP_COUNT)
 			fz_arith(op, &c);

@@ -73,13 +73,36 @@ static void TN(check_op)(int op)
 			test_limbs_to_mpz(X_, a.limb, NL);
 			test_limbs_to_mpz(Y_, b.limb, NL);
 			switch (op) {
-			case OP_ADD: FN(add)(&r, &a, &b); mpz_add(Z_, X_, Y_); break;
-			case OP_SUB: FN(sub)(&r, &a, &b); mpz_sub(Z_, X_, Y_); break;
-			case OP_NEG: FN(neg)(&r, &a); mpz_neg(Z_, X_); break;
-			case OP_MUL: FN(mul)(&r, &a, &b); mpz_mul(Z_, X_, Y_); mpz_mul(Z_, Z_, RINV_); break;
-			case OP_SQR: FN(sqr)(&r, &a); mpz_mul(Z_, X_, X_); mpz_mul(Z_, Z_, RINV_); break;
-			case OP_TO_MONT: FN(to_mont)(&r, &a); mpz_mul(Z_, X_, R_); break;
-			case OP_FROM_MONT: FN(from_mont)(&r, &a); mpz_mul(Z_, X_, RINV_); break;
+			case OP_ADD:
+				FN(add)(&r, &a, &b);
+				mpz_add(Z_, X_, Y_);
+				break;
+			case OP_SUB:
+				FN(sub)(&r, &a, &b);
+				mpz_sub(Z_, X_, Y_);
+				break;
+			case OP_NEG:
+				FN(neg)(&r, &a);
+				mpz_neg(Z_, X_);
+				break;
+			case OP_MUL:
+				FN(mul)(&r, &a, &b);
+				mpz_mul(Z_, X_, Y_);
+				mpz_mul(Z_, Z_, RINV_);
+				break;
+			case OP_SQR:
+				FN(sqr)(&r, &a);
+				mpz_mul(Z_, X_, X_);
+				mpz_mul(Z_, Z_, RINV_);
+				break;
+			case OP_TO_MONT:
+				FN(to_mont)(&r, &a);
+				mpz_mul(Z_, X_, R_);
+				break;
+			case OP_FROM_MONT:
+				FN(from_mont)(&r, &a);
+				mpz_mul(Z_, X_, RINV_);
+				break;
 			case OP_INV: /* R/x for a = xR, i.e. R^2/a; 0 maps to 0 */
 				FN(inv)(&r, &a);
 				if (mpz_sgn(X_) == 0) {
@@ -97,31 +120,72 @@ static void TN(check_op)(int op)
 			/* Outputs may alias inputs: the same op in place must agree. */
 			if (op == OP_MUL || op == OP_ADD || op == OP_SUB) {
 				FE t = a;
-				if (op == OP_MUL) FN(mul)(&t, &t, &b);
-				if (op == OP_ADD) FN(add)(&t, &t, &b);
-				if (op == OP_SUB) FN(sub)(&t, &t, &b);
-				test_expect_limbs(t.limb, want.limb, NL, "%s_%s in place, case %ld", STR(FIELD), OP_NAMES[op], i);
+				if (op == OP_MUL)
+					FN(mul)(&t, &t, &b);
+				if (op == OP_ADD)
+					FN(add)(&t, &t, &b);
+				if (op == OP_SUB)
+					FN(sub)(&t, &t, &b);
+				test_expect_limbs(t.limb, want.limb, NL, "%s_%s in place, case %ld", STR(FIELD),
+				                  OP_NAMES[op], i);
 			} else if (op != OP_INV) {
 				FE t = a;
-				if (op == OP_NEG) FN(neg)(&t, &t);
-				if (op == OP_SQR) FN(sqr)(&t, &t);
-				if (op == OP_TO_MONT) FN(to_mont)(&t, &t);
-				if (op == OP_FROM_MONT) FN(from_mont)(&t, &t);
-				test_expect_limbs(t.limb, want.limb, NL, "%s_%s in place, case %ld", STR(FIELD), OP_NAMES[op], i);
+				if (op == OP_NEG)
+					FN(neg)(&t, &t);
+				if (op == OP_SQR)
+					FN(sqr)(&t, &t);
+				if (op == OP_TO_MONT)
+					FN(to_mont)(&t, &t);
+				if (op == OP_FROM_MONT)
+					FN(from_mont)(&t, &t);
+				test_expect_limbs(t.limb, want.limb, NL, "%s_%s in place, case %ld", STR(FIELD),
+				                  OP_NAMES[op], i);
 			}
 		}
 	}
 	test_tier_restore();
 }
 
-static void TN(add)(void **s) { (void)s; TN(check_op)(OP_ADD); }
-static void TN(sub)(void **s) { (void)s; TN(check_op)(OP_SUB); }
-static void TN(neg)(void **s) { (void)s; TN(check_op)(OP_NEG); }
-static void TN(mul)(void **s) { (void)s; TN(check_op)(OP_MUL); }
-static void TN(sqr)(void **s) { (void)s; TN(check_op)(OP_SQR); }
-static void TN(to_mont)(void **s) { (void)s; TN(check_op)(OP_TO_MONT); }
-static void TN(from_mont)(void **s) { (void)s; TN(check_op)(OP_FROM_MONT); }
-static void TN(inv)(void **s) { (void)s; TN(check_op)(OP_INV); }
+static void TN(add)(void **s)
+{
+	(void)s;
+	TN(check_op)(OP_ADD);
+}
+static void TN(sub)(void **s)
+{
+	(void)s;
+	TN(check_op)(OP_SUB);
+}
+static void TN(neg)(void **s)
+{
+	(void)s;
+	TN(check_op)(OP_NEG);
+}
+static void TN(mul)(void **s)
+{
+	(void)s;
+	TN(check_op)(OP_MUL);
+}
+static void TN(sqr)(void **s)
+{
+	(void)s;
+	TN(check_op)(OP_SQR);
+}
+static void TN(to_mont)(void **s)
+{
+	(void)s;
+	TN(check_op)(OP_TO_MONT);
+}
+static void TN(from_mont)(void **s)
+{
+	(void)s;
+	TN(check_op)(OP_FROM_MONT);
+}
+static void TN(inv)(void **s)
+{
+	(void)s;
+	TN(check_op)(OP_INV);
+}
 
 /* redc on 2n-limb inputs up to its documented limit t < m*R. */
 static void TN(redc)(void **s)
@@ -140,14 +204,27 @@ static void TN(redc)(void **s)
 			FE r, want;
 			if (i < 8) { /* the largest inputs, zero, and products of edges */
 				long e = i;
-				if (e == 0) mpz_sub_ui(X_, lim, 1);
-				else if (e == 1) mpz_set_ui(X_, 0);
-				else if (e == 2) mpz_sub(X_, lim, R_);
-				else if (e == 3) { mpz_sub_ui(X_, M_, 1); mpz_mul(X_, X_, X_); }
-				else if (e == 4) { mpz_set_ui(X_, 1); }
-				else if (e == 5) { mpz_sub_ui(X_, R_, 1); }
-				else if (e == 6) { mpz_sub_ui(X_, lim, 1); mpz_fdiv_q_2exp(X_, X_, 64 * NL); mpz_mul_2exp(X_, X_, 64 * NL); }
-				else { mpz_mul_ui(X_, R_, 2); mpz_sub_ui(X_, X_, 1); }
+				if (e == 0)
+					mpz_sub_ui(X_, lim, 1);
+				else if (e == 1)
+					mpz_set_ui(X_, 0);
+				else if (e == 2)
+					mpz_sub(X_, lim, R_);
+				else if (e == 3) {
+					mpz_sub_ui(X_, M_, 1);
+					mpz_mul(X_, X_, X_);
+				} else if (e == 4) {
+					mpz_set_ui(X_, 1);
+				} else if (e == 5) {
+					mpz_sub_ui(X_, R_, 1);
+				} else if (e == 6) {
+					mpz_sub_ui(X_, lim, 1);
+					mpz_fdiv_q_2exp(X_, X_, 64 * NL);
+					mpz_mul_2exp(X_, X_, 64 * NL);
+				} else {
+					mpz_mul_ui(X_, R_, 2);
+					mpz_sub_ui(X_, X_, 1);
+				}
 			} else {
 				test_rand_limbs(&rng, t, 2 * NL, (int)(i & 1));
 				test_limbs_to_mpz(X_, t, 2 * NL);
@@ -174,15 +251,18 @@ static void TN(bytes)(void **s)
 	uint8_t buf[FIELD_BYTES + 8], out[FIELD_BYTES];
 	FE a, r;
 	for (long i = 0; i < test_iterations(RANDOM_CASES / 10) + (long)NEDGE; i++) {
-		if (i < (long)NEDGE) memcpy(a.limb, EDGE[i], sizeof a.limb);
-		else test_rand_below(&rng, a.limb, M_, NL, (int)(i & 1));
+		if (i < (long)NEDGE)
+			memcpy(a.limb, EDGE[i], sizeof a.limb);
+		else
+			test_rand_below(&rng, a.limb, M_, NL, (int)(i & 1));
 		FN(to_bytes)(buf, &a);
 		test_limbs_to_mpz(X_, a.limb, NL);
 		memset(out, 0, sizeof out);
 		mpz_export(out, NULL, FIELD_BIG_ENDIAN ? 1 : -1, 1, 0, 0, X_);
 		if (FIELD_BIG_ENDIAN) { /* right-align the export */
 			size_t len = (mpz_sizeinbase(X_, 2) + 7) / 8;
-			if (mpz_sgn(X_) == 0) len = 0;
+			if (mpz_sgn(X_) == 0)
+				len = 0;
 			memset(out, 0, sizeof out);
 			mpz_export(out + FIELD_BYTES - len, NULL, 1, 1, 0, 0, X_);
 		}
@@ -193,13 +273,21 @@ static void TN(bytes)(void **s)
 	/* Non-canonical: m, m+1, m+2^k, and the all-ones string. */
 	const long offs[] = {0, 1, 2, 255, 1L << 20};
 	for (size_t i = 0; i < sizeof offs / sizeof offs[0] + 1; i++) {
-		if (i < sizeof offs / sizeof offs[0]) mpz_add_ui(X_, M_, (unsigned long)offs[i]);
-		else { mpz_set_ui(X_, 0); mpz_setbit(X_, 8 * FIELD_BYTES); mpz_sub_ui(X_, X_, 1); }
-		if (mpz_sizeinbase(X_, 2) > 8 * FIELD_BYTES) continue;
+		if (i < sizeof offs / sizeof offs[0])
+			mpz_add_ui(X_, M_, (unsigned long)offs[i]);
+		else {
+			mpz_set_ui(X_, 0);
+			mpz_setbit(X_, 8 * FIELD_BYTES);
+			mpz_sub_ui(X_, X_, 1);
+		}
+		if (mpz_sizeinbase(X_, 2) > 8 * FIELD_BYTES)
+			continue;
 		size_t len = (mpz_sizeinbase(X_, 2) + 7) / 8;
 		memset(buf, 0, sizeof buf);
-		if (FIELD_BIG_ENDIAN) mpz_export(buf + FIELD_BYTES - len, NULL, 1, 1, 0, 0, X_);
-		else mpz_export(buf, NULL, -1, 1, 0, 0, X_);
+		if (FIELD_BIG_ENDIAN)
+			mpz_export(buf + FIELD_BYTES - len, NULL, 1, 1, 0, 0, X_);
+		else
+			mpz_export(buf, NULL, -1, 1, 0, 0, X_);
 		memset(&r, 0xa5, sizeof r);
 		test_expect(FN(from_bytes)(&r, buf, FIELD_BYTES) == ECF_ERR_RANGE, "non-canonical %zu accepted", i);
 		test_expect(FN(is_zero)(&r), "non-canonical %zu left a partial output", i);
@@ -237,22 +325,23 @@ static void TN(bad_input)(void **s)
 	mpz_init(top);
 	mpz_set_ui(top, 0);
 	mpz_setbit(top, 8 * FIELD_BYTES); /* encodings hold values below top */
-#define GUARDED_CALL(call, want_status, ...)                                                                   \
-	do {                                                                                                       \
+#define GUARDED_CALL(call, want_status, ...)                                                                           \
+	do {                                                                                                           \
 		g.before = g.after = 0x5a5a5a5a5a5a5a5aULL;                                                            \
 		memset(&g.r, 0xa5, sizeof g.r);                                                                        \
 		int st_ = (call);                                                                                      \
 		test_expect(st_ == (want_status), __VA_ARGS__);                                                        \
-		test_expect(FN(is_zero)(&g.r), "error left a partial output");                                        \
+		test_expect(FN(is_zero)(&g.r), "error left a partial output");                                         \
 		test_expect(g.before == 0x5a5a5a5a5a5a5a5aULL && g.after == 0x5a5a5a5a5a5a5a5aULL,                     \
 		            "decoder wrote outside its output");                                                       \
 	} while (0)
 	/* Encode X_ (< top) into buf in the field's byte order. */
-#define ENCODE_X()                                                                                             \
-	do {                                                                                                       \
+#define ENCODE_X()                                                                                                     \
+	do {                                                                                                           \
 		memset(buf, 0, sizeof buf);                                                                            \
 		size_t sz_ = mpz_sgn(X_) ? (mpz_sizeinbase(X_, 2) + 7) / 8 : 0;                                        \
-		mpz_export(FIELD_BIG_ENDIAN ? buf + FIELD_BYTES - sz_ : buf, NULL, FIELD_BIG_ENDIAN ? 1 : -1, 1, 0, 0, X_); \
+		mpz_export(FIELD_BIG_ENDIAN ? buf + FIELD_BYTES - sz_ : buf, NULL, FIELD_BIG_ENDIAN ? 1 : -1, 1, 0, 0, \
+		           X_);                                                                                        \
 	} while (0)
 	long n = test_iterations(20000);
 	for (long i = 0; i < n; i++) {
@@ -264,7 +353,8 @@ static void TN(bad_input)(void **s)
 		mpz_mod(Y_, Y_, Z_);
 		mpz_add(X_, M_, Y_);
 		ENCODE_X();
-		GUARDED_CALL(FN(from_bytes)(&g.r, buf, FIELD_BYTES), ECF_ERR_RANGE, "non-canonical case %ld accepted", i);
+		GUARDED_CALL(FN(from_bytes)(&g.r, buf, FIELD_BYTES), ECF_ERR_RANGE, "non-canonical case %ld accepted",
+		             i);
 	}
 	/* Bit flips of m - 1: each result is checked against GMP for its verdict. */
 	for (size_t bit = 0; bit < 8 * FIELD_BYTES; bit++) {
@@ -273,10 +363,11 @@ static void TN(bad_input)(void **s)
 		ENCODE_X();
 		int canonical = mpz_cmp(X_, M_) < 0;
 		if (canonical) {
-			test_expect(FN(from_bytes)(&g.r, buf, FIELD_BYTES) == ECF_OK, "m-1 with bit %zu flipped rejected", bit);
+			test_expect(FN(from_bytes)(&g.r, buf, FIELD_BYTES) == ECF_OK,
+			            "m-1 with bit %zu flipped rejected", bit);
 		} else {
-			GUARDED_CALL(FN(from_bytes)(&g.r, buf, FIELD_BYTES), ECF_ERR_RANGE, "m-1 with bit %zu flipped accepted",
-			             bit);
+			GUARDED_CALL(FN(from_bytes)(&g.r, buf, FIELD_BYTES), ECF_ERR_RANGE,
+			             "m-1 with bit %zu flipped accepted", bit);
 		}
 	}
 	/* Every wrong length from 0 to 2*FIELD_BYTES+1, with a valid value inside. */
@@ -295,9 +386,11 @@ static void TN(bad_input)(void **s)
 	/* The codes are distinct and described. */
 	const int codes[] = {ECF_OK, ECF_ERR_NULL, ECF_ERR_LENGTH, ECF_ERR_RANGE, ECF_ERR_NOT_SQUARE};
 	for (size_t i = 0; i < 5; i++) {
-		test_expect(strcmp(ecf_status_string(codes[i]), "unknown status") != 0, "status %d has no text", codes[i]);
+		test_expect(strcmp(ecf_status_string(codes[i]), "unknown status") != 0, "status %d has no text",
+		            codes[i]);
 		for (size_t j = 0; j < i; j++)
-			test_expect(codes[i] != codes[j] && strcmp(ecf_status_string(codes[i]), ecf_status_string(codes[j])) != 0,
+			test_expect(codes[i] != codes[j] &&
+			                strcmp(ecf_status_string(codes[i]), ecf_status_string(codes[j])) != 0,
 			            "status %d and %d are not distinct", codes[i], codes[j]);
 	}
 	mpz_clear(top);
@@ -346,8 +439,8 @@ static void TN(misc)(void **s)
 	test_expect_limbs(r.limb, b.limb, NL, "from_mont(one) is 1");
 }
 
-#define MONT_FIELD_TESTS                                                                                   \
-	cmocka_unit_test(TN(add)), cmocka_unit_test(TN(sub)), cmocka_unit_test(TN(neg)),                     \
-	    cmocka_unit_test(TN(mul)), cmocka_unit_test(TN(sqr)), cmocka_unit_test(TN(redc)),                 \
-	    cmocka_unit_test(TN(to_mont)), cmocka_unit_test(TN(from_mont)), cmocka_unit_test(TN(inv)),        \
-	    cmocka_unit_test(TN(bytes)), cmocka_unit_test(TN(bad_input)), cmocka_unit_test(TN(misc))
+#define MONT_FIELD_TESTS                                                                                               \
+	cmocka_unit_test(TN(add)), cmocka_unit_test(TN(sub)), cmocka_unit_test(TN(neg)), cmocka_unit_test(TN(mul)),    \
+	    cmocka_unit_test(TN(sqr)), cmocka_unit_test(TN(redc)), cmocka_unit_test(TN(to_mont)),                      \
+	    cmocka_unit_test(TN(from_mont)), cmocka_unit_test(TN(inv)), cmocka_unit_test(TN(bytes)),                   \
+	    cmocka_unit_test(TN(bad_input)), cmocka_unit_test(TN(misc))

@@ -112,8 +112,8 @@ static void TN(expect)(const uint64_t *got, const mpz_t model, const mpz_t bound
 }
 
 enum { OP_ADD, OP_SUB, OP_NEG, OP_MUL, OP_SQR, OP_REDUCE, OP_TO_MONT, OP_FROM_MONT, OP_INV, OP_MUL_SMALL, OP_EQUAL };
-static const char *const OP_NAMES[] = {"add",       "sub", "neg",       "mul",  "sqr",  "reduce",
-                                       "to_mont",   "from_mont", "inv", "mul_small", "equal"};
+static const char *const OP_NAMES[] = {"add",     "sub",       "neg", "mul",       "sqr",  "reduce",
+                                       "to_mont", "from_mont", "inv", "mul_small", "equal"};
 
 static void TN(check_op)(int op)
 {
@@ -134,43 +134,61 @@ static void TN(check_op)(int op)
 			case OP_ADD:
 				FN(add)(&r, &a, &b);
 				mpz_add(Z_, X_, Y_);
-				if (mpz_cmp(Z_, M2_) >= 0) mpz_sub(Z_, Z_, M2_);
+				if (mpz_cmp(Z_, M2_) >= 0)
+					mpz_sub(Z_, Z_, M2_);
 				mpz_set(W_, Z_);
-				t = a; FN(add)(&t, &t, &b);
+				t = a;
+				FN(add)(&t, &t, &b);
 				test_expect_limbs(t.limb, r.limb, NL, "add in place (a), case %ld", i);
-				t = b; FN(add)(&t, &a, &t);
+				t = b;
+				FN(add)(&t, &a, &t);
 				test_expect_limbs(t.limb, r.limb, NL, "add in place (b), case %ld", i);
 				break;
 			case OP_SUB:
 				FN(sub)(&r, &a, &b);
 				mpz_sub(Z_, X_, Y_);
-				if (mpz_sgn(Z_) < 0) mpz_add(Z_, Z_, M2_);
+				if (mpz_sgn(Z_) < 0)
+					mpz_add(Z_, Z_, M2_);
 				mpz_set(W_, Z_);
-				t = a; FN(sub)(&t, &t, &b);
+				t = a;
+				FN(sub)(&t, &t, &b);
 				test_expect_limbs(t.limb, r.limb, NL, "sub in place (a), case %ld", i);
-				t = b; FN(sub)(&t, &a, &t);
+				t = b;
+				FN(sub)(&t, &a, &t);
 				test_expect_limbs(t.limb, r.limb, NL, "sub in place (b), case %ld", i);
 				break;
 			case OP_NEG:
 				FN(neg)(&r, &a);
 				mpz_neg(Z_, X_);
-				if (mpz_sgn(Z_) < 0) mpz_add(Z_, Z_, M2_);
+				if (mpz_sgn(Z_) < 0)
+					mpz_add(Z_, Z_, M2_);
 				mpz_set(W_, Z_);
-				t = a; FN(neg)(&t, &t);
+				t = a;
+				FN(neg)(&t, &t);
 				test_expect_limbs(t.limb, r.limb, NL, "neg in place, case %ld", i);
 				break;
 			case OP_MUL:
 			case OP_SQR:
-				if (op == OP_SQR) { b = a; mpz_set(Y_, X_); }
-				if (op == OP_MUL) FN(mul)(&r, &a, &b); else FN(sqr)(&r, &a);
+				if (op == OP_SQR) {
+					b = a;
+					mpz_set(Y_, X_);
+				}
+				if (op == OP_MUL)
+					FN(mul)(&r, &a, &b);
+				else
+					FN(sqr)(&r, &a);
 				mpz_mul(V_, X_, Y_);
 				TN(model_redc)(Z_, V_);
 				mpz_mul(W_, V_, RINV_);
 				t = a;
-				if (op == OP_MUL) FN(mul)(&t, &t, &b); else FN(sqr)(&t, &t);
+				if (op == OP_MUL)
+					FN(mul)(&t, &t, &b);
+				else
+					FN(sqr)(&t, &t);
 				test_expect_limbs(t.limb, r.limb, NL, "%s in place, case %ld", OP_NAMES[op], i);
 				if (op == OP_MUL) {
-					t = b; FN(mul)(&t, &a, &t);
+					t = b;
+					FN(mul)(&t, &a, &t);
 					test_expect_limbs(t.limb, r.limb, NL, "mul in place (b), case %ld", i);
 				}
 				break;
@@ -179,7 +197,8 @@ static void TN(check_op)(int op)
 				mpz_mod(Z_, X_, M_);
 				mpz_set(W_, Z_);
 				bound = M_;
-				t = a; FN(reduce)(&t, &t);
+				t = a;
+				FN(reduce)(&t, &t);
 				test_expect_limbs(t.limb, r.limb, NL, "reduce in place, case %ld", i);
 				break;
 			case OP_TO_MONT:
@@ -187,7 +206,8 @@ static void TN(check_op)(int op)
 				mpz_mul(V_, X_, R2_);
 				TN(model_redc)(Z_, V_);
 				mpz_mul(W_, X_, R_);
-				t = a; FN(to_mont)(&t, &t);
+				t = a;
+				FN(to_mont)(&t, &t);
 				test_expect_limbs(t.limb, r.limb, NL, "to_mont in place, case %ld", i);
 				break;
 			case OP_FROM_MONT:
@@ -196,7 +216,8 @@ static void TN(check_op)(int op)
 				mpz_mod(Z_, Z_, M_);
 				mpz_set(W_, Z_);
 				bound = M_;
-				t = a; FN(from_mont)(&t, &t);
+				t = a;
+				FN(from_mont)(&t, &t);
 				test_expect_limbs(t.limb, r.limb, NL, "from_mont in place, case %ld", i);
 				break;
 			case OP_INV: /* R/x for a = xR, i.e. R^2/a; 0 (and p) map to 0 */
@@ -213,12 +234,14 @@ static void TN(check_op)(int op)
 					mpz_mul(W_, W_, R_);
 					mpz_mul(W_, W_, R_);
 				}
-				t = a; FN(inv)(&t, &t);
+				t = a;
+				FN(inv)(&t, &t);
 				test_expect_limbs(t.limb, r.limb, NL, "inv in place, case %ld", i);
 				break;
 			case OP_MUL_SMALL: /* small factors first, then any 64-bit k */
-				small = (i & 3) == 0 ? (uint64_t)(i % 17) : (i & 3) == 1 ? ~(uint64_t)0 - (uint64_t)(i % 5)
-				                                                         : test_rng_next(&rng) >> (i % 64);
+				small = (i & 3) == 0   ? (uint64_t)(i % 17)
+				        : (i & 3) == 1 ? ~(uint64_t)0 - (uint64_t)(i % 5)
+				                       : test_rng_next(&rng) >> (i % 64);
 				FN(mul_small)(&r, &a, small);
 				mpz_set_ui(V_, 0);
 				mpz_import(V_, 1, -1, 8, 0, 0, &small);
@@ -227,15 +250,20 @@ static void TN(check_op)(int op)
 				TN(model_redc)(U_, V_); /* k in Montgomery form */
 				mpz_mul(V_, U_, X_);
 				TN(model_redc)(Z_, V_);
-				t = a; FN(mul_small)(&t, &t, small);
+				t = a;
+				FN(mul_small)(&t, &t, small);
 				test_expect_limbs(t.limb, r.limb, NL, "mul_small in place, case %ld", i);
 				break;
 			case OP_EQUAL: {
 				/* Half the cases compare a with its other representative. */
 				if (i & 1) {
 					mpz_mod(V_, X_, M_);
-					if (mpz_cmp(V_, X_) == 0 && mpz_cmp(V_, M_) < 0) mpz_add(V_, V_, M_);
-					if (mpz_cmp(V_, M2_) < 0) { test_mpz_to_limbs(b.limb, NL, V_); mpz_set(Y_, V_); }
+					if (mpz_cmp(V_, X_) == 0 && mpz_cmp(V_, M_) < 0)
+						mpz_add(V_, V_, M_);
+					if (mpz_cmp(V_, M2_) < 0) {
+						test_mpz_to_limbs(b.limb, NL, V_);
+						mpz_set(Y_, V_);
+					}
 				}
 				mpz_mod(V_, X_, M_);
 				mpz_mod(U_, Y_, M_);
@@ -251,24 +279,68 @@ static void TN(check_op)(int op)
 	test_tier_restore();
 }
 
-static void TN(add)(void **s) { (void)s; TN(check_op)(OP_ADD); }
-static void TN(sub)(void **s) { (void)s; TN(check_op)(OP_SUB); }
-static void TN(neg)(void **s) { (void)s; TN(check_op)(OP_NEG); }
-static void TN(mul)(void **s) { (void)s; TN(check_op)(OP_MUL); }
-static void TN(sqr)(void **s) { (void)s; TN(check_op)(OP_SQR); }
-static void TN(reduce)(void **s) { (void)s; TN(check_op)(OP_REDUCE); }
-static void TN(to_mont)(void **s) { (void)s; TN(check_op)(OP_TO_MONT); }
-static void TN(from_mont)(void **s) { (void)s; TN(check_op)(OP_FROM_MONT); }
-static void TN(inv)(void **s) { (void)s; TN(check_op)(OP_INV); }
-static void TN(mul_small)(void **s) { (void)s; TN(check_op)(OP_MUL_SMALL); }
-static void TN(equal)(void **s) { (void)s; TN(check_op)(OP_EQUAL); }
+static void TN(add)(void **s)
+{
+	(void)s;
+	TN(check_op)(OP_ADD);
+}
+static void TN(sub)(void **s)
+{
+	(void)s;
+	TN(check_op)(OP_SUB);
+}
+static void TN(neg)(void **s)
+{
+	(void)s;
+	TN(check_op)(OP_NEG);
+}
+static void TN(mul)(void **s)
+{
+	(void)s;
+	TN(check_op)(OP_MUL);
+}
+static void TN(sqr)(void **s)
+{
+	(void)s;
+	TN(check_op)(OP_SQR);
+}
+static void TN(reduce)(void **s)
+{
+	(void)s;
+	TN(check_op)(OP_REDUCE);
+}
+static void TN(to_mont)(void **s)
+{
+	(void)s;
+	TN(check_op)(OP_TO_MONT);
+}
+static void TN(from_mont)(void **s)
+{
+	(void)s;
+	TN(check_op)(OP_FROM_MONT);
+}
+static void TN(inv)(void **s)
+{
+	(void)s;
+	TN(check_op)(OP_INV);
+}
+static void TN(mul_small)(void **s)
+{
+	(void)s;
+	TN(check_op)(OP_MUL_SMALL);
+}
+static void TN(equal)(void **s)
+{
+	(void)s;
+	TN(check_op)(OP_EQUAL);
+}
 
 /* mp_mul on any inputs below R (all-ones limbs included), exact. */
 static void TN(mp_mul)(void **s)
 {
 	(void)s;
 	uint64_t edge[32][16];
-	size_t nedge = test_edge_values(edge, 26, R_, NL); /* 0, 1, R-1, R-2, one-limb patterns, ... */
+	size_t nedge = test_edge_values(edge, 26, R_, NL);      /* 0, 1, R-1, R-2, one-limb patterns, ... */
 	memcpy(edge[nedge++], EDGE[NEDGE - 3], sizeof edge[0]); /* p */
 	memcpy(edge[nedge++], EDGE[NEDGE - 4], sizeof edge[0]); /* p - 1 */
 	mpz_mul_2exp(Z_, M_, 2);
@@ -318,16 +390,42 @@ static void TN(redc)(void **s)
 			FE r;
 			if (i < 10) { /* the largest inputs, zero, powers, and sums of products */
 				switch (i) {
-				case 0: mpz_sub_ui(X_, lim, 1); break;
-				case 1: mpz_set_ui(X_, 0); break;
-				case 2: mpz_sub(X_, lim, R_); break;
-				case 3: mpz_mul(X_, M2_, M2_); mpz_sub_ui(X_, X_, 1); break; /* (2p)^2 - 1 */
-				case 4: mpz_set_ui(X_, 1); break;
-				case 5: mpz_sub_ui(X_, R_, 1); break;
-				case 6: mpz_sub_ui(X_, lim, 1); mpz_fdiv_q_2exp(X_, X_, 64 * NL); mpz_mul_2exp(X_, X_, 64 * NL); break;
-				case 7: mpz_mul_ui(X_, R_, 2); mpz_sub_ui(X_, X_, 1); break;
-				case 8: mpz_mul(X_, M_, M_); mpz_mul_ui(X_, X_, 8); mpz_sub_ui(X_, X_, 1); break; /* 8p^2 - 1 */
-				default: mpz_sub(X_, lim, M_); break;
+				case 0:
+					mpz_sub_ui(X_, lim, 1);
+					break;
+				case 1:
+					mpz_set_ui(X_, 0);
+					break;
+				case 2:
+					mpz_sub(X_, lim, R_);
+					break;
+				case 3:
+					mpz_mul(X_, M2_, M2_);
+					mpz_sub_ui(X_, X_, 1);
+					break; /* (2p)^2 - 1 */
+				case 4:
+					mpz_set_ui(X_, 1);
+					break;
+				case 5:
+					mpz_sub_ui(X_, R_, 1);
+					break;
+				case 6:
+					mpz_sub_ui(X_, lim, 1);
+					mpz_fdiv_q_2exp(X_, X_, 64 * NL);
+					mpz_mul_2exp(X_, X_, 64 * NL);
+					break;
+				case 7:
+					mpz_mul_ui(X_, R_, 2);
+					mpz_sub_ui(X_, X_, 1);
+					break;
+				case 8:
+					mpz_mul(X_, M_, M_);
+					mpz_mul_ui(X_, X_, 8);
+					mpz_sub_ui(X_, X_, 1);
+					break; /* 8p^2 - 1 */
+				default:
+					mpz_sub(X_, lim, M_);
+					break;
 				}
 			} else if (i < nfixed) { /* products of edge values in [0, 2p) */
 				long e = i - 10;
@@ -374,8 +472,8 @@ static void TN(expect_fp2)(const FP2 *r, const mpz_t w0, const mpz_t w1, const m
 }
 
 enum { F2_ADD, F2_SUB, F2_NEG, F2_CONJ, F2_MUL, F2_SQR, F2_INV, F2_MUL_SMALL, F2_REDUCE, F2_MONT, F2_EQUAL };
-static const char *const F2_NAMES[] = {"add", "sub", "neg", "conj", "mul", "sqr", "inv", "mul_small",
-                                       "reduce", "to_mont/from_mont", "equal"};
+static const char *const F2_NAMES[] = {
+    "add", "sub", "neg", "conj", "mul", "sqr", "inv", "mul_small", "reduce", "to_mont/from_mont", "equal"};
 
 static void TN(check_fp2)(int op)
 {
@@ -406,29 +504,42 @@ static void TN(check_fp2)(int op)
 			switch (op) {
 			case F2_ADD:
 				FN(fp2_add)(&r, &a, &b);
-				mpz_add(w0, a0, b0); mpz_add(w1, a1, b1);
-				t = a; FN(fp2_add)(&t, &t, &b);
+				mpz_add(w0, a0, b0);
+				mpz_add(w1, a1, b1);
+				t = a;
+				FN(fp2_add)(&t, &t, &b);
 				break;
 			case F2_SUB:
 				FN(fp2_sub)(&r, &a, &b);
-				mpz_sub(w0, a0, b0); mpz_sub(w1, a1, b1);
-				t = b; FN(fp2_sub)(&t, &a, &t);
+				mpz_sub(w0, a0, b0);
+				mpz_sub(w1, a1, b1);
+				t = b;
+				FN(fp2_sub)(&t, &a, &t);
 				break;
 			case F2_NEG:
 				FN(fp2_neg)(&r, &a);
-				mpz_neg(w0, a0); mpz_neg(w1, a1);
-				t = a; FN(fp2_neg)(&t, &t);
+				mpz_neg(w0, a0);
+				mpz_neg(w1, a1);
+				t = a;
+				FN(fp2_neg)(&t, &t);
 				break;
 			case F2_CONJ:
 				FN(fp2_conj)(&r, &a);
-				mpz_set(w0, a0); mpz_neg(w1, a1);
-				t = a; FN(fp2_conj)(&t, &t);
+				mpz_set(w0, a0);
+				mpz_neg(w1, a1);
+				t = a;
+				FN(fp2_conj)(&t, &t);
 				break;
 			case F2_MUL: /* (a0 b0 - a1 b1, a0 b1 + a1 b0) / R */
 				FN(fp2_mul)(&r, &a, &b);
-				mpz_mul(w0, a0, b0); mpz_submul(w0, a1, b1); mpz_mul(w0, w0, RINV_);
-				mpz_mul(w1, a0, b1); mpz_addmul(w1, a1, b0); mpz_mul(w1, w1, RINV_);
-				t = b; FN(fp2_mul)(&t, &a, &t);
+				mpz_mul(w0, a0, b0);
+				mpz_submul(w0, a1, b1);
+				mpz_mul(w0, w0, RINV_);
+				mpz_mul(w1, a0, b1);
+				mpz_addmul(w1, a1, b0);
+				mpz_mul(w1, w1, RINV_);
+				t = b;
+				FN(fp2_mul)(&t, &a, &t);
 				test_expect_limbs(t.re.limb, r.re.limb, NL, "fp2_mul in place (b), case %ld", i);
 				test_expect_limbs(t.im.limb, r.im.limb, NL, "fp2_mul in place (b), case %ld", i);
 				/* The benchmark's direct and pointer forms give the same bits. */
@@ -436,25 +547,33 @@ static void TN(check_fp2)(int op)
 					IN(fp2_mul_portable)(&t, &a, &b);
 					test_expect_limbs(t.re.limb, r.re.limb, NL, "fp2_mul direct, case %ld", i);
 					test_expect_limbs(t.im.limb, r.im.limb, NL, "fp2_mul direct, case %ld", i);
-					IN(fp2_mul_pointer)(&t, &a, &b, KERNEL(mp_mul, portable), KERNEL(redc, portable));
+					IN(fp2_mul_pointer)
+					(&t, &a, &b, KERNEL(mp_mul, portable), KERNEL(redc, portable));
 				}
 #if ECFI_X86_64_KERNELS
 				else {
 					IN(fp2_mul_mulx_adx)(&t, &a, &b);
 					test_expect_limbs(t.re.limb, r.re.limb, NL, "fp2_mul direct, case %ld", i);
 					test_expect_limbs(t.im.limb, r.im.limb, NL, "fp2_mul direct, case %ld", i);
-					IN(fp2_mul_pointer)(&t, &a, &b, KERNEL(mp_mul, mulx_adx), KERNEL(redc, mulx_adx));
+					IN(fp2_mul_pointer)
+					(&t, &a, &b, KERNEL(mp_mul, mulx_adx), KERNEL(redc, mulx_adx));
 				}
 #endif
 				test_expect_limbs(t.re.limb, r.re.limb, NL, "fp2_mul through pointers, case %ld", i);
 				test_expect_limbs(t.im.limb, r.im.limb, NL, "fp2_mul through pointers, case %ld", i);
-				t = a; FN(fp2_mul)(&t, &t, &b);
+				t = a;
+				FN(fp2_mul)(&t, &t, &b);
 				break;
 			case F2_SQR:
 				FN(fp2_sqr)(&r, &a);
-				mpz_mul(w0, a0, a0); mpz_submul(w0, a1, a1); mpz_mul(w0, w0, RINV_);
-				mpz_mul(w1, a0, a1); mpz_mul_2exp(w1, w1, 1); mpz_mul(w1, w1, RINV_);
-				t = a; FN(fp2_sqr)(&t, &t);
+				mpz_mul(w0, a0, a0);
+				mpz_submul(w0, a1, a1);
+				mpz_mul(w0, w0, RINV_);
+				mpz_mul(w1, a0, a1);
+				mpz_mul_2exp(w1, w1, 1);
+				mpz_mul(w1, w1, RINV_);
+				t = a;
+				FN(fp2_sqr)(&t, &t);
 				/* and sqr(a) = mul(a, a) as residues */
 				FP2 m;
 				FN(fp2_mul)(&m, &a, &a);
@@ -463,38 +582,53 @@ static void TN(check_fp2)(int op)
 				break;
 			case F2_INV: /* a = xR gives R/x: (a0 - a1 i) R^2 / (a0^2 + a1^2) */
 				FN(fp2_inv)(&r, &a);
-				mpz_mul(n, a0, a0); mpz_addmul(n, a1, a1); mpz_mod(n, n, M_);
+				mpz_mul(n, a0, a0);
+				mpz_addmul(n, a1, a1);
+				mpz_mod(n, n, M_);
 				if (mpz_sgn(n) == 0) {
-					mpz_set_ui(w0, 0); mpz_set_ui(w1, 0);
+					mpz_set_ui(w0, 0);
+					mpz_set_ui(w1, 0);
 				} else {
 					mpz_invert(n, n, M_);
-					mpz_mul(n, n, R_); mpz_mul(n, n, R_);
-					mpz_mul(w0, a0, n); mpz_mul(w1, a1, n); mpz_neg(w1, w1);
+					mpz_mul(n, n, R_);
+					mpz_mul(n, n, R_);
+					mpz_mul(w0, a0, n);
+					mpz_mul(w1, a1, n);
+					mpz_neg(w1, w1);
 				}
-				t = a; FN(fp2_inv)(&t, &t);
+				t = a;
+				FN(fp2_inv)(&t, &t);
 				break;
 			case F2_MUL_SMALL:
 				small = (i & 1) ? (uint64_t)(i % 9) : test_rng_next(&rng) >> (i % 64);
 				FN(fp2_mul_small)(&r, &a, small);
 				mpz_set_ui(n, 0);
 				mpz_import(n, 1, -1, 8, 0, 0, &small);
-				mpz_mul(w0, a0, n); mpz_mul(w1, a1, n);
-				t = a; FN(fp2_mul_small)(&t, &t, small);
+				mpz_mul(w0, a0, n);
+				mpz_mul(w1, a1, n);
+				t = a;
+				FN(fp2_mul_small)(&t, &t, small);
 				break;
 			case F2_REDUCE:
 				FN(fp2_reduce)(&r, &a);
-				mpz_set(w0, a0); mpz_set(w1, a1);
+				mpz_set(w0, a0);
+				mpz_set(w1, a1);
 				bound = M_;
-				t = a; FN(fp2_reduce)(&t, &t);
+				t = a;
+				FN(fp2_reduce)(&t, &t);
 				break;
 			case F2_MONT: /* to_mont then from_mont is the canonical value */
 				FN(fp2_to_mont)(&t, &a);
-				mpz_mul(w0, a0, R_); mpz_mul(w1, a1, R_);
+				mpz_mul(w0, a0, R_);
+				mpz_mul(w1, a1, R_);
 				TN(expect_fp2)(&t, w0, w1, M2_, "to_mont", i);
 				FN(fp2_from_mont)(&r, &t);
-				mpz_set(w0, a0); mpz_set(w1, a1);
+				mpz_set(w0, a0);
+				mpz_set(w1, a1);
 				bound = M_;
-				t = a; FN(fp2_to_mont)(&t, &t); FN(fp2_from_mont)(&t, &t);
+				t = a;
+				FN(fp2_to_mont)(&t, &t);
+				FN(fp2_from_mont)(&t, &t);
 				break;
 			case F2_EQUAL: {
 				if (i & 1) { /* the other representative of each half, when it fits */
@@ -502,8 +636,12 @@ static void TN(check_fp2)(int op)
 					for (int h = 0; h < 2; h++) {
 						FE *x = h ? &b.im : &b.re;
 						test_limbs_to_mpz(n, x->limb, NL);
-						if (mpz_cmp(n, M_) < 0) mpz_add(n, n, M_); else mpz_sub(n, n, M_);
-						if ((i >> (h + 1)) & 1) test_mpz_to_limbs(x->limb, NL, n);
+						if (mpz_cmp(n, M_) < 0)
+							mpz_add(n, n, M_);
+						else
+							mpz_sub(n, n, M_);
+						if ((i >> (h + 1)) & 1)
+							test_mpz_to_limbs(x->limb, NL, n);
 					}
 					TN(fp2_to_mpz)(b0, b1, &b);
 				}
@@ -526,17 +664,61 @@ static void TN(check_fp2)(int op)
 	test_tier_restore();
 }
 
-static void TN(fp2_add)(void **s) { (void)s; TN(check_fp2)(F2_ADD); }
-static void TN(fp2_sub)(void **s) { (void)s; TN(check_fp2)(F2_SUB); }
-static void TN(fp2_neg)(void **s) { (void)s; TN(check_fp2)(F2_NEG); }
-static void TN(fp2_conj)(void **s) { (void)s; TN(check_fp2)(F2_CONJ); }
-static void TN(fp2_mul)(void **s) { (void)s; TN(check_fp2)(F2_MUL); }
-static void TN(fp2_sqr)(void **s) { (void)s; TN(check_fp2)(F2_SQR); }
-static void TN(fp2_inv)(void **s) { (void)s; TN(check_fp2)(F2_INV); }
-static void TN(fp2_mul_small)(void **s) { (void)s; TN(check_fp2)(F2_MUL_SMALL); }
-static void TN(fp2_reduce)(void **s) { (void)s; TN(check_fp2)(F2_REDUCE); }
-static void TN(fp2_mont)(void **s) { (void)s; TN(check_fp2)(F2_MONT); }
-static void TN(fp2_equal)(void **s) { (void)s; TN(check_fp2)(F2_EQUAL); }
+static void TN(fp2_add)(void **s)
+{
+	(void)s;
+	TN(check_fp2)(F2_ADD);
+}
+static void TN(fp2_sub)(void **s)
+{
+	(void)s;
+	TN(check_fp2)(F2_SUB);
+}
+static void TN(fp2_neg)(void **s)
+{
+	(void)s;
+	TN(check_fp2)(F2_NEG);
+}
+static void TN(fp2_conj)(void **s)
+{
+	(void)s;
+	TN(check_fp2)(F2_CONJ);
+}
+static void TN(fp2_mul)(void **s)
+{
+	(void)s;
+	TN(check_fp2)(F2_MUL);
+}
+static void TN(fp2_sqr)(void **s)
+{
+	(void)s;
+	TN(check_fp2)(F2_SQR);
+}
+static void TN(fp2_inv)(void **s)
+{
+	(void)s;
+	TN(check_fp2)(F2_INV);
+}
+static void TN(fp2_mul_small)(void **s)
+{
+	(void)s;
+	TN(check_fp2)(F2_MUL_SMALL);
+}
+static void TN(fp2_reduce)(void **s)
+{
+	(void)s;
+	TN(check_fp2)(F2_REDUCE);
+}
+static void TN(fp2_mont)(void **s)
+{
+	(void)s;
+	TN(check_fp2)(F2_MONT);
+}
+static void TN(fp2_equal)(void **s)
+{
+	(void)s;
+	TN(check_fp2)(F2_EQUAL);
+}
 
 /* ---- encodings ---- */
 
@@ -551,8 +733,10 @@ static void TN(bytes)(void **s)
 	FE a, r;
 	FP2 x, y;
 	for (long i = 0; i < test_iterations(RANDOM_CASES / 10) + (long)NEDGE; i++) {
-		if (i < (long)NEDGE) memcpy(a.limb, EDGE[i], sizeof a.limb);
-		else TN(operand)(&rng, 1 << 30, (int)(i & 1), a.limb);
+		if (i < (long)NEDGE)
+			memcpy(a.limb, EDGE[i], sizeof a.limb);
+		else
+			TN(operand)(&rng, 1 << 30, (int)(i & 1), a.limb);
 		FN(to_bytes)(buf, &a);
 		test_limbs_to_mpz(X_, a.limb, NL);
 		mpz_mod(X_, X_, M_);
@@ -576,9 +760,15 @@ static void TN(bytes)(void **s)
 	 * in either half of a GF(p^2) encoding. */
 	const long offs[] = {0, 1, 2, 255, 1L << 20, -1};
 	for (size_t i = 0; i < sizeof offs / sizeof offs[0] + 1; i++) {
-		if (i + 1 < sizeof offs / sizeof offs[0]) mpz_add_ui(X_, M_, (unsigned long)offs[i]);
-		else if (i + 1 == sizeof offs / sizeof offs[0]) mpz_sub_ui(X_, M2_, 1);
-		else { mpz_set_ui(X_, 0); mpz_setbit(X_, 8 * FIELD_BYTES); mpz_sub_ui(X_, X_, 1); }
+		if (i + 1 < sizeof offs / sizeof offs[0])
+			mpz_add_ui(X_, M_, (unsigned long)offs[i]);
+		else if (i + 1 == sizeof offs / sizeof offs[0])
+			mpz_sub_ui(X_, M2_, 1);
+		else {
+			mpz_set_ui(X_, 0);
+			mpz_setbit(X_, 8 * FIELD_BYTES);
+			mpz_sub_ui(X_, X_, 1);
+		}
 		test_expect(mpz_sizeinbase(X_, 2) <= 8 * FIELD_BYTES, "test value %zu too long", i);
 		memset(buf, 0, sizeof buf);
 		mpz_export(buf, NULL, -1, 1, 0, 0, X_);
@@ -590,7 +780,8 @@ static void TN(bytes)(void **s)
 			buf[(1 - h) * FIELD_BYTES] = 7; /* a valid other half */
 			mpz_export(buf + h * FIELD_BYTES, NULL, -1, 1, 0, 0, X_);
 			memset(&y, 0xa5, sizeof y);
-			test_expect(FN(fp2_from_bytes)(&y, buf, 2 * FIELD_BYTES) == ECF_ERR_RANGE, "fp2 half %d: %zu accepted", h, i);
+			test_expect(FN(fp2_from_bytes)(&y, buf, 2 * FIELD_BYTES) == ECF_ERR_RANGE,
+			            "fp2 half %d: %zu accepted", h, i);
 			FE zero;
 			FN(zero)(&zero);
 			test_expect_limbs(y.re.limb, zero.limb, NL, "fp2 range error left a partial output");
@@ -599,12 +790,14 @@ static void TN(bytes)(void **s)
 	}
 	/* Wrong lengths and NULL. */
 	memset(buf, 0, sizeof buf);
-	size_t lens[] = {0, 1, FIELD_BYTES - 1, FIELD_BYTES + 1, 2 * FIELD_BYTES, 2 * FIELD_BYTES - 1, 2 * FIELD_BYTES + 1};
+	size_t lens[] = {
+	    0, 1, FIELD_BYTES - 1, FIELD_BYTES + 1, 2 * FIELD_BYTES, 2 * FIELD_BYTES - 1, 2 * FIELD_BYTES + 1};
 	for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
 		memset(&r, 0xa5, sizeof r);
 		test_expect(FN(from_bytes)(&r, buf, lens[i]) == ECF_ERR_LENGTH, "length %zu accepted", lens[i]);
 		test_expect(r.limb[0] == 0 && FN(is_zero)(&r), "length error left a partial output");
-		if (lens[i] == 2 * FIELD_BYTES) continue;
+		if (lens[i] == 2 * FIELD_BYTES)
+			continue;
 		memset(&y, 0xa5, sizeof y);
 		test_expect(FN(fp2_from_bytes)(&y, buf, lens[i]) == ECF_ERR_LENGTH, "fp2 length %zu accepted", lens[i]);
 		test_expect(y.re.limb[0] == 0 && y.im.limb[NL - 1] == 0, "fp2 length error left a partial output");
@@ -638,19 +831,21 @@ static void TN(sike_kat)(void **s)
 			const uint8_t *enc = pk + e * 2 * FIELD_BYTES;
 			for (int h = 0; h < 2; h++) { /* independent of the library */
 				mpz_import(X_, FIELD_BYTES, -1, 1, 0, 0, enc + h * FIELD_BYTES);
-				test_expect(mpz_cmp(X_, M_) < 0, "pk line %ld: element %d half %d is >= p", rec.line, e, h);
+				test_expect(mpz_cmp(X_, M_) < 0, "pk line %ld: element %d half %d is >= p", rec.line, e,
+				            h);
 			}
 			FP2 x;
 			int st = FN(fp2_from_bytes)(&x, enc, 2 * FIELD_BYTES);
 			test_expect(st == ECF_OK, "pk line %ld: element %d rejected (%d)", rec.line, e, st);
 			FN(fp2_to_bytes)(out, &x);
-			test_expect(memcmp(out, enc, sizeof out) == 0, "pk line %ld: element %d does not round-trip", rec.line, e);
+			test_expect(memcmp(out, enc, sizeof out) == 0, "pk line %ld: element %d does not round-trip",
+			            rec.line, e);
 			/* and through the Montgomery domain and back */
 			FN(fp2_to_mont)(&x, &x);
 			FN(fp2_from_mont)(&x, &x);
 			FN(fp2_to_bytes)(out, &x);
-			test_expect(memcmp(out, enc, sizeof out) == 0, "pk line %ld: element %d changed in Montgomery form",
-			            rec.line, e);
+			test_expect(memcmp(out, enc, sizeof out) == 0,
+			            "pk line %ld: element %d changed in Montgomery form", rec.line, e);
 		}
 		keys++;
 	}
@@ -679,7 +874,8 @@ static void TN(misc)(void **s)
 				test_expect_limbs(x.limb, cond ? b.limb : a.limb, NL, "cswap x cond %d", cond);
 				test_expect_limbs(y.limb, cond ? a.limb : b.limb, NL, "cswap y cond %d", cond);
 				FN(cswap)(&x, &x, cond);
-				test_expect_limbs(x.limb, cond ? b.limb : a.limb, NL, "cswap with itself, cond %d", cond);
+				test_expect_limbs(x.limb, cond ? b.limb : a.limb, NL, "cswap with itself, cond %d",
+				                  cond);
 				FP2 u = {a, b}, v = {b, a}, w;
 				FN(fp2_select)(&w, &u, &v, cond);
 				test_expect_limbs(w.re.limb, cond ? a.limb : b.limb, NL, "fp2_select cond %d", cond);
@@ -723,9 +919,12 @@ static void TN(misc)(void **s)
 			FE big, out;
 			uint64_t t[2 * NL] = {0};
 			test_mpz_to_limbs(big.limb, NL, M2_);
-			if (which == 0) FN(mul)(&out, &big, &one);
-			if (which == 1) FN(add)(&out, &one, &big);
-			if (which == 2) FN(redc)((FE *)t, t);
+			if (which == 0)
+				FN(mul)(&out, &big, &one);
+			if (which == 1)
+				FN(add)(&out, &one, &big);
+			if (which == 2)
+				FN(redc)((FE *)t, t);
 			_exit(0);
 		}
 		int status = 0;
@@ -737,13 +936,9 @@ static void TN(misc)(void **s)
 }
 
 #define UT(f) cmocka_unit_test(f) /* expands TN() first, for readable names */
-#define SIDH_FIELD_TESTS                                                                                   \
-	UT(TN(add)), UT(TN(sub)), UT(TN(neg)),                     \
-	    UT(TN(mul)), UT(TN(sqr)), UT(TN(mp_mul)),               \
-	    UT(TN(redc)), UT(TN(reduce)), UT(TN(to_mont)),          \
-	    UT(TN(from_mont)), UT(TN(inv)), UT(TN(mul_small)),      \
-	    UT(TN(equal)), UT(TN(fp2_add)), UT(TN(fp2_sub)),        \
-	    UT(TN(fp2_neg)), UT(TN(fp2_conj)), UT(TN(fp2_mul)),     \
-	    UT(TN(fp2_sqr)), UT(TN(fp2_inv)), UT(TN(fp2_mul_small)), \
-	    UT(TN(fp2_reduce)), UT(TN(fp2_mont)), UT(TN(fp2_equal)), \
-	    UT(TN(bytes)), UT(TN(sike_kat)), UT(TN(misc))
+#define SIDH_FIELD_TESTS                                                                                               \
+	UT(TN(add)), UT(TN(sub)), UT(TN(neg)), UT(TN(mul)), UT(TN(sqr)), UT(TN(mp_mul)), UT(TN(redc)), UT(TN(reduce)), \
+	    UT(TN(to_mont)), UT(TN(from_mont)), UT(TN(inv)), UT(TN(mul_small)), UT(TN(equal)), UT(TN(fp2_add)),        \
+	    UT(TN(fp2_sub)), UT(TN(fp2_neg)), UT(TN(fp2_conj)), UT(TN(fp2_mul)), UT(TN(fp2_sqr)), UT(TN(fp2_inv)),     \
+	    UT(TN(fp2_mul_small)), UT(TN(fp2_reduce)), UT(TN(fp2_mont)), UT(TN(fp2_equal)), UT(TN(bytes)),             \
+	    UT(TN(sike_kat)), UT(TN(misc))

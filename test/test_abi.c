@@ -35,16 +35,18 @@ typedef struct abi_kernel {
 	any_fn fn, ref;
 } abi_kernel;
 
-#define ABI_ROW(field, op, KIND, tier_name, tier_bit, n, hex)                                               \
-	{#field "_" #op "_" #tier_name, tier_bit, n, KIND, hex, (any_fn)ecfk_##field##_##op##_##tier_name,     \
-	 (any_fn)ecfk_##field##_##op##_portable}
+#define ABI_ROW(field, op, KIND, tier_name, tier_bit, n, hex)                                                          \
+	{                                                                                                              \
+#field "_" #op "_" #tier_name, tier_bit, n, KIND, hex, (any_fn)ecfk_##field##_##op##_##tier_name,      \
+		    (any_fn)ecfk_##field##_##op##_portable                                                             \
+	}
 /* Montgomery fields: mul, sqr, redc. */
-#define ABI_MONT(field, tier_name, tier_bit, n, hex)                                                        \
-	ABI_ROW(field, mul, MUL, tier_name, tier_bit, n, hex), ABI_ROW(field, sqr, SQR, tier_name, tier_bit, n, hex), \
+#define ABI_MONT(field, tier_name, tier_bit, n, hex)                                                                   \
+	ABI_ROW(field, mul, MUL, tier_name, tier_bit, n, hex), ABI_ROW(field, sqr, SQR, tier_name, tier_bit, n, hex),  \
 	    ABI_ROW(field, redc, REDC, tier_name, tier_bit, n, hex)
 /* Isogeny fields: mp_mul (output 2n limbs, must not alias) and redc ([0, 2p)). */
-#define ABI_SIDH(field, tier_name, tier_bit, n, hex)                                                        \
-	ABI_ROW(field, mp_mul, MP_MUL, tier_name, tier_bit, n, hex),                                            \
+#define ABI_SIDH(field, tier_name, tier_bit, n, hex)                                                                   \
+	ABI_ROW(field, mp_mul, MP_MUL, tier_name, tier_bit, n, hex),                                                   \
 	    ABI_ROW(field, redc, REDC, tier_name, tier_bit, n, hex)
 
 static const abi_kernel KERNELS[] = {

@@ -24,7 +24,8 @@ static void test_report(void **s)
 	test_expect(ECFI_USE_MULX_ADX(ecfi_cpu_flags) == (both && ECFI_X86_64_KERNELS),
 	            "MULX/ADX kernel flag must be set exactly when BMI2 and ADX are both allowed");
 	if (expect && strcmp(expect, "portable") == 0) {
-		test_expect(strcmp(ecf_kernel_name(), "portable") == 0, "ECFIELD_DISABLE=mulx_adx did not force portable");
+		test_expect(strcmp(ecf_kernel_name(), "portable") == 0,
+		            "ECFIELD_DISABLE=mulx_adx did not force portable");
 		test_expect((allowed & (ECF_CPU_X86_BMI2 | ECF_CPU_X86_ADX)) == 0, "bmi2/adx still allowed");
 		test_expect(strstr(ecf_kernel_reason(), "portable") != NULL, "reason does not say portable");
 	} else if (expect && strcmp(expect, "all") == 0) {
@@ -43,7 +44,8 @@ static void test_report(void **s)
 		test_expect(strstr(ecf_kernel_reason(), want_reason) != NULL, "reason '%s' does not say '%s'",
 		            ecf_kernel_reason(), want_reason);
 	test_expect(strcmp(ecf_version(), ECF_VERSION_STRING) == 0, "version string");
-	test_expect(ecf_version_number() == (uint32_t)(ECF_VERSION_MAJOR << 16 | ECF_VERSION_MINOR << 8 | ECF_VERSION_PATCH),
+	test_expect(ecf_version_number() ==
+	                (uint32_t)(ECF_VERSION_MAJOR << 16 | ECF_VERSION_MINOR << 8 | ECF_VERSION_PATCH),
 	            "version number");
 	test_expect(strcmp(ecf_status_string(ECF_ERR_RANGE), "unknown status") != 0, "status strings");
 	test_expect(strcmp(ecf_status_string(12345), "unknown status") == 0, "unknown status string");

@@ -28,15 +28,18 @@ typedef struct kernel_pair {
 	void (*ref)(void);
 } kernel_pair;
 
-#define PAIR(field, op, KIND, tier_name, tier_bit, n, hex)                                                  \
-	{#field "_" #op "_" #tier_name, tier_bit, n, hex, KIND, (void (*)(void))ecfk_##field##_##op##_##tier_name, \
-	 (void (*)(void))ecfk_##field##_##op##_portable}
-#define MONT_PAIRS(field, tier_name, tier_bit, n, hex)                                                      \
-	PAIR(field, mul, MUL, tier_name, tier_bit, n, hex), PAIR(field, sqr, SQR, tier_name, tier_bit, n, hex), \
+#define PAIR(field, op, KIND, tier_name, tier_bit, n, hex)                                                             \
+	{                                                                                                              \
+#field "_" #op "_" #tier_name, tier_bit, n, hex, KIND,                                                 \
+		    (void (*)(void))ecfk_##field##_##op##_##tier_name, (void (*)(void))ecfk_##field##_##op##_portable  \
+	}
+#define MONT_PAIRS(field, tier_name, tier_bit, n, hex)                                                                 \
+	PAIR(field, mul, MUL, tier_name, tier_bit, n, hex), PAIR(field, sqr, SQR, tier_name, tier_bit, n, hex),        \
 	    PAIR(field, redc, REDC, tier_name, tier_bit, n, hex)
 
-#define SIDH_PAIRS(field, tier_name, tier_bit, n, hex)                                                      \
-	PAIR(field, mp_mul, MP_MUL, tier_name, tier_bit, n, hex), PAIR(field, redc, REDC_LAZY, tier_name, tier_bit, n, hex)
+#define SIDH_PAIRS(field, tier_name, tier_bit, n, hex)                                                                 \
+	PAIR(field, mp_mul, MP_MUL, tier_name, tier_bit, n, hex),                                                      \
+	    PAIR(field, redc, REDC_LAZY, tier_name, tier_bit, n, hex)
 
 static const kernel_pair PAIRS[] = {
 #if ECFI_X86_64_KERNELS

@@ -26,9 +26,12 @@ static void test_p256_sqrt(void **s)
 		long cases = (long)NEDGE + test_iterations(5000);
 		for (long i = 0; i < cases; i++) {
 			ecf_p256_fe a, r, r2;
-			if (i < (long)NEDGE) memcpy(a.limb, EDGE[i], sizeof a.limb);
-			else test_rand_below(&rng, a.limb, M_, NL, (int)(i & 1));
-			if (i & 2 && i >= (long)NEDGE) ecf_p256_sqr(&a, &a); /* half the cases are squares */
+			if (i < (long)NEDGE)
+				memcpy(a.limb, EDGE[i], sizeof a.limb);
+			else
+				test_rand_below(&rng, a.limb, M_, NL, (int)(i & 1));
+			if (i & 2 && i >= (long)NEDGE)
+				ecf_p256_sqr(&a, &a); /* half the cases are squares */
 			test_limbs_to_mpz(X_, a.limb, NL);
 			mpz_mul(X_, X_, RINV_); /* plain value */
 			mpz_mod(X_, X_, M_);
@@ -129,8 +132,8 @@ static void test_p256_boringssl_vectors(void **s)
 			}
 		}
 		fclose(f);
-		test_expect(negate == 256 && mulmont == 31, "read %ld Negate and %ld MulMont cases, expected 256 and 31",
-		            negate, mulmont);
+		test_expect(negate == 256 && mulmont == 31,
+		            "read %ld Negate and %ld MulMont cases, expected 256 and 31", negate, mulmont);
 	}
 	test_tier_restore();
 }

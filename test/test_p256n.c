@@ -27,7 +27,8 @@ static void test_p256n_from_bytes_reduce(void **s)
 			uint64_t l[8];
 			size_t len = (i & 2) ? 64 : 32;
 			test_rand_limbs(&rng, l, 8, (int)(i & 1));
-			if (i < 4) memset(l, i < 2 ? 0xff : 0, sizeof l); /* all-ones and zero strings */
+			if (i < 4)
+				memset(l, i < 2 ? 0xff : 0, sizeof l); /* all-ones and zero strings */
 			ecfi_limbs_to_be(buf, len, l);
 			test_limbs_to_mpz(X_, l, len / 8);
 			mpz_mod(Z_, X_, M_);
@@ -43,7 +44,8 @@ static void test_p256n_from_bytes_reduce(void **s)
 	size_t bad[] = {0, 31, 33, 48, 63, 65};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		memset(&r, 0xa5, sizeof r);
-		test_expect(ecf_p256n_from_bytes_reduce(&r, buf, bad[i]) == ECF_ERR_LENGTH, "length %zu accepted", bad[i]);
+		test_expect(ecf_p256n_from_bytes_reduce(&r, buf, bad[i]) == ECF_ERR_LENGTH, "length %zu accepted",
+		            bad[i]);
 		test_expect(ecf_p256n_is_zero(&r), "length error left a partial output");
 	}
 	/* Every wrong length up to 65 and SIZE_MAX; NULL with any length. */
@@ -87,7 +89,8 @@ static void test_p256n_boringssl_vectors(void **s)
 			ecf_p256n_fe a, bb, want, r;
 			test_expect(ecf_p256n_from_bytes(&a, b[0], 32) == ECF_OK, "A >= n at line %ld", rec.line);
 			test_expect(ecf_p256n_from_bytes(&bb, b[1], 32) == ECF_OK, "B >= n at line %ld", rec.line);
-			test_expect(ecf_p256n_from_bytes(&want, b[2], 32) == ECF_OK, "Result >= n at line %ld", rec.line);
+			test_expect(ecf_p256n_from_bytes(&want, b[2], 32) == ECF_OK, "Result >= n at line %ld",
+			            rec.line);
 			ecf_p256n_mul(&r, &a, &bb);
 			test_expect_limbs(r.limb, want.limb, 4, "OrdMulMont at line %ld", rec.line);
 			count++;

@@ -32,23 +32,23 @@
  * Fields are plain data so a field's C file can define them as a
  * static const initializer (generate it with modinv_params.py). */
 typedef struct ecfi_modinv_params {
-    /* m in signed-62-bit limbs, little-endian: m = sum modulus62[i] * 2^(62 i),
-     * every limb in [0, 2^62); limbs at index >= nlimbs62 are 0. */
-    int64_t  modulus62[ECFI_MODINV_MAX_LIMBS62];
-    /* m^-1 mod 2^62 (in [0, 2^62)). */
-    uint64_t modulus_inv62;
-    /* Number of 64-bit limbs of m (and of in/out of ecfi_modinv). */
-    uint16_t nlimbs;
-    /* Number of signed-62 limbs used for f, g, d, e: ceil((bits(m) + 2) / 62). */
-    uint16_t nlimbs62;
-    /* Divsteps per batch (1..62) and number of batches: steps_per_batch *
-     * nbatches is at least the proven iteration bound for the variant below. */
-    uint16_t steps_per_batch;
-    uint16_t nbatches;
-    /* 2 * initial delta: 1 selects "half-delta" divsteps (hddivsteps, delta
-     * starts at 1/2; 590 steps proven for m <= 2^256 + small), 2 selects the
-     * original divsteps (delta starts at 1; Bernstein-Yang Theorem 11.2). */
-    int16_t  delta0x2;
+	/* m in signed-62-bit limbs, little-endian: m = sum modulus62[i] * 2^(62 i),
+	 * every limb in [0, 2^62); limbs at index >= nlimbs62 are 0. */
+	int64_t modulus62[ECFI_MODINV_MAX_LIMBS62];
+	/* m^-1 mod 2^62 (in [0, 2^62)). */
+	uint64_t modulus_inv62;
+	/* Number of 64-bit limbs of m (and of in/out of ecfi_modinv). */
+	uint16_t nlimbs;
+	/* Number of signed-62 limbs used for f, g, d, e: ceil((bits(m) + 2) / 62). */
+	uint16_t nlimbs62;
+	/* Divsteps per batch (1..62) and number of batches: steps_per_batch *
+	 * nbatches is at least the proven iteration bound for the variant below. */
+	uint16_t steps_per_batch;
+	uint16_t nbatches;
+	/* 2 * initial delta: 1 selects "half-delta" divsteps (hddivsteps, delta
+	 * starts at 1/2; 590 steps proven for m <= 2^256 + small), 2 selects the
+	 * original divsteps (delta starts at 1; Bernstein-Yang Theorem 11.2). */
+	int16_t delta0x2;
 } ecfi_modinv_params;
 
 /* out = in^-1 mod m. in and out are m->nlimbs 64-bit little-endian limbs and

@@ -31,12 +31,12 @@ static uint32_t parse_disable(const char *s)
 		const char *word;
 		uint32_t bits;
 	} words[] = {
-		{"all", ~0u},
-		{"mulx_adx", ECF_CPU_X86_BMI2 | ECF_CPU_X86_ADX},
-		{"bmi2", ECF_CPU_X86_BMI2},
-		{"adx", ECF_CPU_X86_ADX},
-		{"asimd", ECF_CPU_ARM_ASIMD},
-		{"pmull", ECF_CPU_ARM_PMULL},
+	    {"all", ~0u},
+	    {"mulx_adx", ECF_CPU_X86_BMI2 | ECF_CPU_X86_ADX},
+	    {"bmi2", ECF_CPU_X86_BMI2},
+	    {"adx", ECF_CPU_X86_ADX},
+	    {"asimd", ECF_CPU_ARM_ASIMD},
+	    {"pmull", ECF_CPU_ARM_PMULL},
 	};
 	uint32_t cleared = 0;
 	size_t budget = 1024; /* bound the work on absurd values */
@@ -110,8 +110,9 @@ static const char *reason_for(uint32_t detected, uint32_t allowed)
 	return "x86-64: BMI2 and ADX detected: MULX/ADX kernels";
 #elif defined(__aarch64__)
 	(void)allowed;
-	return (detected & ECF_CPU_ARM_ASIMD) ? "aarch64: HWCAP read (ASIMD present); no aarch64 kernel yet: portable kernels"
-	                                      : "aarch64: HWCAP read (no ASIMD); no aarch64 kernel yet: portable kernels";
+	return (detected & ECF_CPU_ARM_ASIMD)
+	           ? "aarch64: HWCAP read (ASIMD present); no aarch64 kernel yet: portable kernels"
+	           : "aarch64: HWCAP read (no ASIMD); no aarch64 kernel yet: portable kernels";
 #else
 	(void)detected;
 	(void)allowed;

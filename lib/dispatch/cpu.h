@@ -22,7 +22,7 @@ ECFI_HIDDEN extern uint32_t ecfi_cpu_flags;
  * a local when an operation calls several kernels: the compiler must otherwise
  * reload it after every call. */
 #if ECFI_X86_64_KERNELS
-#define ECFI_USE_MULX_ADX(flags) (((flags) & ECFI_KERNEL_MULX_ADX) != 0)
+#define ECFI_USE_MULX_ADX(flags) (((flags)&ECFI_KERNEL_MULX_ADX) != 0)
 #else
 #define ECFI_USE_MULX_ADX(flags) 0
 #endif

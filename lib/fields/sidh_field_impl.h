@@ -91,15 +91,15 @@ static void IN(range_fail)(const char *fn, const char *what)
 	fprintf(stderr, "libecfield: %s_%s: documented contract violated: %s\n", STR(FIELD), fn, what);
 	abort();
 }
-#define CHECK_BELOW(x, bound, fn, what)                                                                    \
-	do {                                                                                                   \
-		if (!ecfi_limbs_lt_mask((x), (bound), NL))                                                         \
+#define CHECK_BELOW(x, bound, fn, what)                                                                                \
+	do {                                                                                                           \
+		if (!ecfi_limbs_lt_mask((x), (bound), NL))                                                             \
 			IN(range_fail)(fn, what);                                                                      \
 	} while (0)
-#define CHECK_NO_OVERLAP(p, plen, q, qlen, fn, what)                                                       \
-	do {                                                                                                   \
-		const char *p_ = (const char *)(p), *q_ = (const char *)(q);                                       \
-		if (p_ < q_ + (qlen) && q_ < p_ + (plen))                                                          \
+#define CHECK_NO_OVERLAP(p, plen, q, qlen, fn, what)                                                                   \
+	do {                                                                                                           \
+		const char *p_ = (const char *)(p), *q_ = (const char *)(q);                                           \
+		if (p_ < q_ + (qlen) && q_ < p_ + (plen))                                                              \
 			IN(range_fail)(fn, what);                                                                      \
 	} while (0)
 #else
@@ -119,13 +119,13 @@ static void IN(range_fail)(const char *fn, const char *what)
 #define MP_FAST MP_PORTABLE
 #define RD_FAST RD_PORTABLE
 #endif
-#define DISPATCH(fn, ...)                                                                                  \
-	do {                                                                                                   \
-		if (ECFI_USE_MULX_ADX(ecfi_cpu_flags)) {                                                           \
+#define DISPATCH(fn, ...)                                                                                              \
+	do {                                                                                                           \
+		if (ECFI_USE_MULX_ADX(ecfi_cpu_flags)) {                                                               \
 			fn(__VA_ARGS__, MP_FAST, RD_FAST);                                                             \
 			return;                                                                                        \
-		}                                                                                                  \
-		fn(__VA_ARGS__, MP_PORTABLE, RD_PORTABLE);                                                         \
+		}                                                                                                      \
+		fn(__VA_ARGS__, MP_PORTABLE, RD_PORTABLE);                                                             \
 	} while (0)
 
 /* ---- limb-level helpers on [0, 2p) values ---- */
@@ -352,10 +352,10 @@ void FN(cswap)(FE *a, FE *b, int cond) { ecfi_limbs_cswap(a->limb, b->limb, ecfi
 
 /* ---- GF(p^2) ---- */
 
-#define CHECK_FP2(x, fn)                                                                                   \
-	do {                                                                                                   \
-		CHECK_2P(&(x)->re, fn);                                                                            \
-		CHECK_2P(&(x)->im, fn);                                                                            \
+#define CHECK_FP2(x, fn)                                                                                               \
+	do {                                                                                                           \
+		CHECK_2P(&(x)->re, fn);                                                                                \
+		CHECK_2P(&(x)->im, fn);                                                                                \
 	} while (0)
 
 void FN(fp2_zero)(FP2 *r)

@@ -16,19 +16,19 @@ typedef void (*ecfi_mp_mul_fn)(uint64_t *c, const uint64_t *a, const uint64_t *b
 typedef void (*ecfi_redc_fn)(uint64_t *z, const uint64_t *t);
 
 #if ECFI_X86_64_KERNELS
-#define ECFI_SIDH_DECLARE_FAST(field)                                                                      \
-	ECFI_HIDDEN void ecfi_##field##_fp2_mul_mulx_adx(ecf_##field##_fp2 *r, const ecf_##field##_fp2 *a,      \
+#define ECFI_SIDH_DECLARE_FAST(field)                                                                                  \
+	ECFI_HIDDEN void ecfi_##field##_fp2_mul_mulx_adx(ecf_##field##_fp2 *r, const ecf_##field##_fp2 *a,             \
 	                                                 const ecf_##field##_fp2 *b);
 #else
 #define ECFI_SIDH_DECLARE_FAST(field)
 #endif
 
-#define ECFI_SIDH_DECLARE_INTERNALS(field)                                                                 \
-	ECFI_HIDDEN void ecfi_##field##_fp2_mul_portable(ecf_##field##_fp2 *r, const ecf_##field##_fp2 *a,      \
-	                                                 const ecf_##field##_fp2 *b);                           \
-	ECFI_HIDDEN void ecfi_##field##_fp2_mul_pointer(ecf_##field##_fp2 *r, const ecf_##field##_fp2 *a,       \
-	                                                const ecf_##field##_fp2 *b, ecfi_mp_mul_fn mp_mul,      \
-	                                                ecfi_redc_fn redc);                                     \
+#define ECFI_SIDH_DECLARE_INTERNALS(field)                                                                             \
+	ECFI_HIDDEN void ecfi_##field##_fp2_mul_portable(ecf_##field##_fp2 *r, const ecf_##field##_fp2 *a,             \
+	                                                 const ecf_##field##_fp2 *b);                                  \
+	ECFI_HIDDEN void ecfi_##field##_fp2_mul_pointer(ecf_##field##_fp2 *r, const ecf_##field##_fp2 *a,              \
+	                                                const ecf_##field##_fp2 *b, ecfi_mp_mul_fn mp_mul,             \
+	                                                ecfi_redc_fn redc);                                            \
 	ECFI_SIDH_DECLARE_FAST(field)
 
 ECFI_SIDH_DECLARE_INTERNALS(p434)

@@ -28,9 +28,9 @@
 
 #include "common/internal.h"
 
-#define ECFI_DECLARE_MONT_KERNELS(field, tier, n)                                                          \
-	ECFI_HIDDEN void ecfk_##field##_mul_##tier(uint64_t z[n], const uint64_t x[n], const uint64_t y[n]);  \
-	ECFI_HIDDEN void ecfk_##field##_sqr_##tier(uint64_t z[n], const uint64_t x[n]);                       \
+#define ECFI_DECLARE_MONT_KERNELS(field, tier, n)                                                                      \
+	ECFI_HIDDEN void ecfk_##field##_mul_##tier(uint64_t z[n], const uint64_t x[n], const uint64_t y[n]);           \
+	ECFI_HIDDEN void ecfk_##field##_sqr_##tier(uint64_t z[n], const uint64_t x[n]);                                \
 	ECFI_HIDDEN void ecfk_##field##_redc_##tier(uint64_t z[n], const uint64_t t[2 * (n)])
 
 /* GF(p256), p = 2^256 - 2^224 + 2^192 + 2^96 - 1. */
@@ -38,16 +38,16 @@ ECFI_DECLARE_MONT_KERNELS(p256, portable, 4);
 /* Scalars mod n, the P-256 group order. */
 ECFI_DECLARE_MONT_KERNELS(p256n, portable, 4);
 
-#define ECFI_DECLARE_SIDH_KERNELS(field, tier, n)                                                          \
-	ECFI_HIDDEN void ecfk_##field##_mp_mul_##tier(uint64_t c[2 * (n)], const uint64_t a[n], const uint64_t b[n]); \
+#define ECFI_DECLARE_SIDH_KERNELS(field, tier, n)                                                                      \
+	ECFI_HIDDEN void ecfk_##field##_mp_mul_##tier(uint64_t c[2 * (n)], const uint64_t a[n], const uint64_t b[n]);  \
 	ECFI_HIDDEN void ecfk_##field##_redc_##tier(uint64_t z[n], const uint64_t t[2 * (n)])
 
 ECFI_DECLARE_SIDH_KERNELS(p434, portable, 7);
 ECFI_DECLARE_SIDH_KERNELS(p503, portable, 8);
 ECFI_DECLARE_SIDH_KERNELS(p610, portable, 10);
 ECFI_DECLARE_SIDH_KERNELS(p751, portable, 12);
-#define ECFI_DECLARE_P25519_KERNELS(tier)                                                                  \
-	ECFI_HIDDEN void ecfk_p25519_mul_##tier(uint64_t z[4], const uint64_t x[4], const uint64_t y[4]);     \
+#define ECFI_DECLARE_P25519_KERNELS(tier)                                                                              \
+	ECFI_HIDDEN void ecfk_p25519_mul_##tier(uint64_t z[4], const uint64_t x[4], const uint64_t y[4]);              \
 	ECFI_HIDDEN void ecfk_p25519_sqr_##tier(uint64_t z[4], const uint64_t x[4])
 
 /* GF(2^255 - 19). */

@@ -162,7 +162,9 @@ size_t test_kernel_tiers(uint32_t flags[4], const char *names[4])
 	} else {
 		static int said;
 		if (!said++)
-			fprintf(stderr, "# NOTE: this CPU (or build) has no MULX/ADX kernel: testing the portable kernels only\n");
+			fprintf(
+			    stderr,
+			    "# NOTE: this CPU (or build) has no MULX/ADX kernel: testing the portable kernels only\n");
 	}
 	return k;
 }
@@ -210,10 +212,10 @@ size_t test_edge_values(uint64_t out[][16], size_t max, const mpz_t m, size_t n)
 	mpz_t z, t;
 	mpz_inits(z, t, NULL);
 	size_t k = 0;
-#define PUSH()                                                                                              \
-	do {                                                                                                   \
-		mpz_mod(t, z, m);                                                                                  \
-		if (k < max)                                                                                       \
+#define PUSH()                                                                                                         \
+	do {                                                                                                           \
+		mpz_mod(t, z, m);                                                                                      \
+		if (k < max)                                                                                           \
 			test_mpz_to_limbs(out[k++], n, t);                                                             \
 	} while (0)
 	long small[] = {0, 1, 2, 3, -1, -2};

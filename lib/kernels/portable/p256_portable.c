@@ -14,15 +14,15 @@ static const uint64_t P[4] = {0xffffffffffffffff, 0x00000000ffffffff, 0, 0xfffff
 #define P3 0xffffffff00000001ULL
 
 /* (t4:t3:t2:t1:t0 + m*p) / 2^64 with m = t0: m*p0 + t0 = m*2^64 exactly. */
-#define P256_REDUCE_STEP(t0, t1, t2, t3, t4, t5)                                                           \
-	do {                                                                                                   \
-		uint64_t m_ = t0, c_, k_ = 0;                                                                      \
-		t0 = ecfi_mac(&c_, m_, P1, t1, m_);                                                                \
-		t1 = ecfi_adc(&k_, t2, c_);                                                                        \
-		t2 = ecfi_mac(&c_, m_, P3, t3, k_);                                                                \
-		k_ = 0;                                                                                            \
-		t3 = ecfi_adc(&k_, t4, c_);                                                                        \
-		t4 = t5 + k_;                                                                                      \
+#define P256_REDUCE_STEP(t0, t1, t2, t3, t4, t5)                                                                       \
+	do {                                                                                                           \
+		uint64_t m_ = t0, c_, k_ = 0;                                                                          \
+		t0 = ecfi_mac(&c_, m_, P1, t1, m_);                                                                    \
+		t1 = ecfi_adc(&k_, t2, c_);                                                                            \
+		t2 = ecfi_mac(&c_, m_, P3, t3, k_);                                                                    \
+		k_ = 0;                                                                                                \
+		t3 = ecfi_adc(&k_, t4, c_);                                                                            \
+		t4 = t5 + k_;                                                                                          \
 	} while (0)
 
 void ecfk_p256_mul_portable(uint64_t z[4], const uint64_t x[4], const uint64_t y[4])
