@@ -14,7 +14,7 @@
  * Constant time: no branches, no secret-dependent addresses.
  */
 #include "asm.h"
-#include "sqr_4x64.h"
+#include "mul_4x64.h"
 
 /*
  * [r8..r15] = t = L + H*2^256 (512 bits). Stores z = fold(t) (p25519_fold.h):
@@ -57,30 +57,6 @@
         mov     %r11, 24(%rdi)
 .endm
 
-/*
- * [a0..a4] += x*y[i] (x at rsi, y at rcx); a4 is written (its old value is
- * ignored). Low halves on CF (ADCX), high halves on OF (ADOX); the partial
- * product x*(y mod 2^(64(i+1))) fits, so neither chain carries out of a4.
- * Uses rax (zero), rbx, rbp, rdx.
- */
-.macro P25519_ROW off, a0, a1, a2, a3, a4
-        mov     \off(%rcx), %rdx
-        xor     %eax, %eax
-        mulx    0(%rsi), %rbx, %rbp
-        adcx    %rbx, \a0
-        adox    %rbp, \a1
-        mulx    8(%rsi), %rbx, %rbp
-        adcx    %rbx, \a1
-        adox    %rbp, \a2
-        mulx    16(%rsi), %rbx, %rbp
-        adcx    %rbx, \a2
-        adox    %rbp, \a3
-        mulx    24(%rsi), %rbx, \a4
-        adcx    %rbx, \a3
-        adox    %rax, \a4
-        adcx    %rax, \a4
-.endm
-
 /* ------------------------------------------------------------------ */
 ECFK_FUNC_BEGIN(ecfk_p25519_mul_mulx_adx)
         push    %rbx
@@ -102,9 +78,9 @@ ECFK_FUNC_BEGIN(ecfk_p25519_mul_mulx_adx)
         adc     %rbx, %r11
         adc     $0, %r12
 
-        P25519_ROW 8, %r9, %r10, %r11, %r12, %r13
-        P25519_ROW 16, %r10, %r11, %r12, %r13, %r14
-        P25519_ROW 24, %r11, %r12, %r13, %r14, %r15
+        ROW_4X64 8, %r9, %r10, %r11, %r12, %r13, %rbx, %rbp
+        ROW_4X64 16, %r10, %r11, %r12, %r13, %r14, %rbx, %rbp
+        ROW_4X64 24, %r11, %r12, %r13, %r14, %r15, %rbx, %rbp
 
         P25519_FOLD
 

@@ -25,7 +25,7 @@
  * MULX throughput is what bounds mul and sqr here, and this measured faster.
  */
 #include "asm.h"
-#include "sqr_4x64.h"
+#include "mul_4x64.h"
 
         .section .rodata
         .p2align 4
@@ -34,30 +34,6 @@
         .quad   0xffffffff00000000
 .Lp256_c3:
         .quad   0x00000000fffffffe
-
-/*
- * [a1..a5] += x*y[i] (x at rsi, y at rcx; a5 is written). Low halves of
- * the products on CF (ADCX), high halves on OF (ADOX). The accumulator is
- * < 2p, so the sum fits in five words and both chains end without carry.
- * Uses rax (zero), rdx, r14, r15.
- */
-.macro P256_ROW off, a1, a2, a3, a4, a5
-        mov     \off(%rcx), %rdx
-        xor     %eax, %eax
-        mulx    0(%rsi), %r14, %r15
-        adcx    %r14, \a1
-        adox    %r15, \a2
-        mulx    8(%rsi), %r14, %r15
-        adcx    %r14, \a2
-        adox    %r15, \a3
-        mulx    16(%rsi), %r14, %r15
-        adcx    %r14, \a3
-        adox    %r15, \a4
-        mulx    24(%rsi), %r14, \a5
-        adcx    %r14, \a4
-        adox    %rax, \a5
-        adcx    %rax, \a5
-.endm
 
 /*
  * One reduction step with m = a0: [a1..a5] += R (see the banner).
@@ -204,11 +180,11 @@ ECFK_FUNC_BEGIN(ecfk_p256_mul_mulx_adx)
          * rows 1..3: add x*y[i] one word up, then reduce by the low word;
          * the accumulator rotates through r8..r13.
          */
-        P256_ROW 8, %r9, %r10, %r11, %r12, %r13
+        ROW_4X64 8, %r9, %r10, %r11, %r12, %r13, %r14, %r15
         P256_RED %r8, %r9, %r10, %r11, %r12, %r13
-        P256_ROW 16, %r10, %r11, %r12, %r13, %r8
+        ROW_4X64 16, %r10, %r11, %r12, %r13, %r8, %r14, %r15
         P256_RED %r9, %r10, %r11, %r12, %r13, %r8
-        P256_ROW 24, %r11, %r12, %r13, %r8, %r9
+        ROW_4X64 24, %r11, %r12, %r13, %r8, %r9, %r14, %r15
         P256_RED %r10, %r11, %r12, %r13, %r8, %r9
         P256_RED_FINAL %r11, %r12, %r13, %r8, %r9
 

@@ -26,7 +26,7 @@
  * computed from pieces as they appear rather than from the finished word.
  */
 #include "asm.h"
-#include "sqr_4x64.h"
+#include "mul_4x64.h"
 
         .section .rodata
         .p2align 5

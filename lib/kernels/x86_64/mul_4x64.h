@@ -1,6 +1,8 @@
 /*
- * SQR_4X64: the 512-bit square of a 4-limb x, shared by the 4 x 64 MULX/ADX
- * squaring kernels (p256, p256n, p25519), which differ only in how they reduce it.
+ * Pieces of 4 x 64-bit products shared by the MULX/ADX kernels of p256,
+ * p256n and p25519, which differ only in how they reduce the product.
+ *
+ * SQR_4X64: the 512-bit square of a 4-limb x.
  *   in:   x at (%rsi), 4 limbs, least significant first
  *   out:  x^2 in r8 (least significant) .. r15
  *   uses: rax, rbx, rcx, rdx, rbp (clobbered); rsi is kept
@@ -8,8 +10,8 @@
  * while the squares x_i^2 are added on the OF chain. No branch, no
  * data-dependent address.
  */
-#ifndef ECFK_SQR_4X64_H
-#define ECFK_SQR_4X64_H
+#ifndef ECFK_MUL_4X64_H
+#define ECFK_MUL_4X64_H
 
 .macro SQR_4X64
         /* the six products x_i*x_j (i<j), once, into w1..w6 (r9..r14) */
@@ -57,6 +59,31 @@
         adox    %rax, %r14
         adcx    %r15, %r15
         adox    %rbx, %r15
+.endm
+
+/*
+ * ROW_4X64: [a0..a4] += x*y[i] for x at (%rsi) and y[i] at off(%rcx); a4 is
+ * written (its old value is ignored). Low halves on CF (ADCX), high halves on
+ * OF (ADOX). The caller guarantees the sum fits in five words (a partial
+ * product, or a reduced accumulator below 2p), so neither chain carries out
+ * of a4. Uses rax (left zero), rdx, and the scratch registers t0, t1.
+ */
+.macro ROW_4X64 off, a0, a1, a2, a3, a4, t0, t1
+        mov     \off(%rcx), %rdx
+        xor     %eax, %eax
+        mulx    0(%rsi), \t0, \t1
+        adcx    \t0, \a0
+        adox    \t1, \a1
+        mulx    8(%rsi), \t0, \t1
+        adcx    \t0, \a1
+        adox    \t1, \a2
+        mulx    16(%rsi), \t0, \t1
+        adcx    \t0, \a2
+        adox    \t1, \a3
+        mulx    24(%rsi), \t0, \a4
+        adcx    \t0, \a3
+        adox    %rax, \a4
+        adcx    %rax, \a4
 .endm
 
 #endif
