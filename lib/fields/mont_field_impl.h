@@ -15,6 +15,7 @@
  */
 #include <stddef.h>
 
+#include "common/decode.h"
 #include "common/limbs.h"
 #include "common/modinv.h"
 #include "dispatch/cpu.h"
@@ -64,23 +65,7 @@ void FN(redc)(FE *r, const uint64_t t[2 * NL])
 
 int FN(from_bytes)(FE *r, const uint8_t *in, size_t len)
 {
-	if (r == NULL)
-		return ECF_ERR_NULL;
-	ecfi_limbs_zero(r->limb, NL);
-	if (in == NULL)
-		return ECF_ERR_NULL;
-	if (len != FIELD_BYTES)
-		return ECF_ERR_LENGTH;
-	uint64_t v[NL];
-	if (FIELD_BIG_ENDIAN)
-		ecfi_limbs_from_be(v, NL, in, FIELD_BYTES);
-	else
-		ecfi_limbs_from_le(v, NL, in, FIELD_BYTES);
-	/* The value stays secret; only whether it is canonical becomes public. */
-	uint64_t ok = ecfi_limbs_lt_mask(v, M, NL);
-	for (size_t i = 0; i < NL; i++)
-		r->limb[i] = v[i] & ok;
-	return ok ? ECF_OK : ECF_ERR_RANGE;
+	return ecfi_decode_canonical(r ? r->limb : NULL, NL, in, len, FIELD_BYTES, FIELD_BIG_ENDIAN, M);
 }
 
 void FN(to_bytes)(uint8_t out[FIELD_BYTES], const FE *a)

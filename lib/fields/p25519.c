@@ -47,22 +47,10 @@ static inline uint64_t subb(uint64_t *borrow, uint64_t a, uint64_t b)
 #define subb ecfi_sbb
 #endif
 
-static inline uint64_t load64_le(const uint8_t *b)
-{
-	return (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 | (uint64_t)b[3] << 24 |
-	       (uint64_t)b[4] << 32 | (uint64_t)b[5] << 40 | (uint64_t)b[6] << 48 | (uint64_t)b[7] << 56;
-}
-
-static inline void store64_le(uint8_t *b, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		b[i] = (uint8_t)(v >> (8 * i));
-}
-
 static inline void load_le(uint64_t *r, const uint8_t *in, int n)
 {
 	for (int i = 0; i < n; i++)
-		r[i] = load64_le(in + 8 * i);
+		r[i] = ecfi_load_le64(in + 8 * i);
 }
 
 typedef ecf_p25519_fe fe;
@@ -219,7 +207,7 @@ void ecf_p25519_to_bytes(uint8_t out[32], const fe *a)
 	uint64_t c[4];
 	canon(c, a->limb);
 	for (int i = 0; i < 4; i++)
-		store64_le(out + 8 * i, c[i]);
+		ecfi_store_le64(out + 8 * i, c[i]);
 }
 
 void ecf_p25519_add(fe *r, const fe *a, const fe *b)

@@ -16,6 +16,7 @@
  */
 #include <stddef.h>
 
+#include "common/decode.h"
 #include "common/limbs.h"
 #include "common/modinv.h"
 #include "dispatch/cpu.h"
@@ -178,20 +179,7 @@ void FN(one)(FE *r) { ecfi_limbs_copy(r->limb, R1, NL); }
 
 int FN(from_bytes)(FE *r, const uint8_t *in, size_t len)
 {
-	if (r == NULL)
-		return ECF_ERR_NULL;
-	ecfi_limbs_zero(r->limb, NL);
-	if (in == NULL)
-		return ECF_ERR_NULL;
-	if (len != FIELD_BYTES)
-		return ECF_ERR_LENGTH;
-	uint64_t v[NL];
-	ecfi_limbs_from_le(v, NL, in, FIELD_BYTES);
-	/* The value stays secret; only whether it is canonical becomes public. */
-	uint64_t ok = ecfi_limbs_lt_mask(v, P, NL);
-	for (size_t i = 0; i < NL; i++)
-		r->limb[i] = v[i] & ok;
-	return ok ? ECF_OK : ECF_ERR_RANGE;
+	return ecfi_decode_canonical(r ? r->limb : NULL, NL, in, len, FIELD_BYTES, 0, P);
 }
 
 void FN(to_bytes)(uint8_t out[FIELD_BYTES], const FE *a)
