@@ -48,10 +48,21 @@ static inline void ecfi_limbs_zero(uint64_t *r, size_t n)
 		r[i] = 0;
 }
 
+/* Carry chains must be straight-line code: n is a constant at every call site,
+ * but at up to 24 limbs it exceeds GCC's default complete-unrolling limit. */
+#if defined(__clang__)
+#define ECFI_UNROLL _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__)
+#define ECFI_UNROLL _Pragma("GCC unroll 24")
+#else
+#define ECFI_UNROLL
+#endif
+
 /* r = a + b; returns the carry out (0 or 1). */
 static inline uint64_t ecfi_limbs_add(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
 {
 	uint64_t c = 0;
+	ECFI_UNROLL
 	for (size_t i = 0; i < n; i++)
 		r[i] = ecfi_adc(&c, a[i], b[i]);
 	return c;
@@ -61,6 +72,7 @@ static inline uint64_t ecfi_limbs_add(uint64_t *r, const uint64_t *a, const uint
 static inline uint64_t ecfi_limbs_sub(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
 {
 	uint64_t c = 0;
+	ECFI_UNROLL
 	for (size_t i = 0; i < n; i++)
 		r[i] = ecfi_sbb(&c, a[i], b[i]);
 	return c;

@@ -38,42 +38,8 @@
 #define STR(x) STR2(x)
 #define INLINE static inline __attribute__((always_inline))
 
-/* Carry chains of the glue between kernels (k limbs, constant after inlining).
- * On x86-64, _addcarry_u64/_subborrow_u64 (plain ADC/SBB, no BMI2 or ADX
- * needed) compile to one instruction per limb; GCC 12 makes four to six of the
- * generic 128-bit form (ecfi_adc), which made the adds and subtractions around
- * the kernels about a third of an Fp2 multiplication. ECFI_NO_INT128 builds
- * take the generic path, so the tests cover it too. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(ECFI_NO_INT128)
-#include <x86intrin.h>
-#if defined(__clang__)
-#define UNROLL _Pragma("clang loop unroll(full)")
-#else
-#define UNROLL _Pragma("GCC unroll 24")
-#endif
-INLINE uint64_t IN(add_k)(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t k)
-{
-	unsigned char c = 0;
-	UNROLL
-	for (size_t i = 0; i < k; i++) {
-		unsigned long long t;
-		c = _addcarry_u64(c, a[i], b[i], &t);
-		r[i] = t;
-	}
-	return c;
-}
-INLINE uint64_t IN(sub_k)(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t k)
-{
-	unsigned char c = 0;
-	UNROLL
-	for (size_t i = 0; i < k; i++) {
-		unsigned long long t;
-		c = _subborrow_u64(c, a[i], b[i], &t);
-		r[i] = t;
-	}
-	return c;
-}
-#else
+/* Carry chains of the glue between kernels: the shared limb helpers (ADC/SBB
+ * chains on x86-64, see common/wide.h), k constant after inlining. */
 INLINE uint64_t IN(add_k)(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t k)
 {
 	return ecfi_limbs_add(r, a, b, k);
@@ -82,7 +48,6 @@ INLINE uint64_t IN(sub_k)(uint64_t *r, const uint64_t *a, const uint64_t *b, siz
 {
 	return ecfi_limbs_sub(r, a, b, k);
 }
-#endif
 
 /* Debug builds (-Drange_checks=true) check the documented ranges and abort.
  * The check branches on the value: such a build is not constant time. */
@@ -574,7 +539,6 @@ void FN(fp2_cswap)(FP2 *a, FP2 *b, int cond)
 #undef STR2
 #undef STR
 #undef INLINE
-#undef UNROLL
 #undef CHECK_BELOW
 #undef CHECK_NO_OVERLAP
 #undef CHECK_2P
