@@ -21,6 +21,20 @@ const char *ecf_status_string(int status)
 		return "value out of range (non-canonical)";
 	case ECF_ERR_NOT_SQUARE:
 		return "not a square";
+	case ECF_ERR_INDEX:
+		return "table index out of range";
+	case ECF_ERR_ENCODING:
+		return "malformed encoding";
+	case ECF_ERR_NOT_ON_CURVE:
+		return "point not on the curve";
+	case ECF_ERR_IDENTITY:
+		return "point at infinity (identity)";
+	case ECF_ERR_SMALL_ORDER:
+		return "small-order point or all-zero shared secret";
+	case ECF_ERR_SCALAR:
+		return "secret scalar zero or out of range";
+	case ECF_ERR_VERIFY:
+		return "verification failed";
 	default:
 		return "unknown status";
 	}

@@ -33,10 +33,17 @@ extern "C" {
 /** Status codes. ECF_OK is 0; every error is negative. */
 typedef enum ecf_status {
 	ECF_OK = 0,
-	ECF_ERR_NULL = -1,      /**< a pointer documented as required was NULL */
-	ECF_ERR_LENGTH = -2,    /**< a byte string had the wrong length */
-	ECF_ERR_RANGE = -3,     /**< a value was >= the modulus (non-canonical) or an index out of range */
-	ECF_ERR_NOT_SQUARE = -4 /**< no square root exists */
+	ECF_ERR_NULL = -1,         /**< a pointer documented as required was NULL */
+	ECF_ERR_LENGTH = -2,       /**< a byte string had the wrong length */
+	ECF_ERR_RANGE = -3,        /**< a value was >= its modulus or bound (non-canonical) */
+	ECF_ERR_NOT_SQUARE = -4,   /**< no square root exists */
+	ECF_ERR_INDEX = -5,        /**< a table index was out of range */
+	ECF_ERR_ENCODING = -6,     /**< a malformed encoding (bad tag, prefix, sign bit or DER) */
+	ECF_ERR_NOT_ON_CURVE = -7, /**< the coordinates are not a point of the curve */
+	ECF_ERR_IDENTITY = -8,     /**< the point at infinity (identity) where a proper point is required */
+	ECF_ERR_SMALL_ORDER = -9,  /**< a point of small order, or an all-zero shared secret */
+	ECF_ERR_SCALAR = -10,      /**< a secret scalar or key was 0 or out of its range */
+	ECF_ERR_VERIFY = -11       /**< a signature or a MAC did not verify */
 } ecf_status;
 
 /** A short English name of a status code (never NULL). */
