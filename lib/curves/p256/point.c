@@ -27,7 +27,7 @@ static void curve_rhs(fe *rhs, const fe *x, unsigned fast)
 static uint64_t fe_load_canonical(fe *r, const uint8_t in[32])
 {
 	ecfi_limbs_from_be(r->limb, 4, in, 32);
-	uint64_t ok = ecfi_limbs_lt_mask(r->limb, P256_P, 4);
+	uint64_t ok = fe_lt_p_mask(r);
 	for (int i = 0; i < 4; i++)
 		r->limb[i] &= ok;
 	return ok;
@@ -64,7 +64,7 @@ int ecfi_p256_point_decode(ecf_p256_point *r, const uint8_t *in, size_t len)
 		fe_sqr(&t, &y, fast);
 		ok = fe_equal_mask(&t, &rhs);
 	} else {
-		ok = ecfi_p256_curve_sqrt(&y, &rhs, fast);
+		ok = fe_sqrt(&y, &rhs);
 		/* Pick the root whose plain value has the parity of the tag. */
 		uint64_t flip = ecfi_mask_from_bit((fe_parity_mont(&y, fast) ^ (uint64_t)tag) & 1);
 		fe_cneg(&y, flip);
@@ -85,7 +85,7 @@ int ecf_p256_point_from_bytes(ecf_p256_point *r, const uint8_t *in, size_t len)
 uint64_t ecfi_p256_point_to_affine_fast(ecf_p256_affine *r, const ecf_p256_point *p, unsigned fast)
 {
 	fe zinv;
-	ecfi_p256_curve_inv(&zinv, &p->z, fast); /* 0 for the identity */
+	fe_inv(&zinv, &p->z); /* 0 for the identity */
 	fe_mul(&r->x, &p->x, &zinv, fast);
 	fe_mul(&r->y, &p->y, &zinv, fast);
 	return fe_zero_mask(&p->z);
@@ -184,7 +184,7 @@ int ecf_p256_point_batch_to_affine(ecf_p256_affine *r, const ecf_p256_point *p, 
 		fe_mul(&acc, &acc, &z, fast);
 	}
 	fe inv;
-	ecfi_p256_curve_inv(&inv, &acc, fast); /* 1 / (z_0 ... z_{n-1}) */
+	fe_inv(&inv, &acc); /* 1 / (z_0 ... z_{n-1}) */
 	for (size_t i = n; i-- > 0;) {
 		fe zinv;
 		uint64_t inf = fe_zero_mask(&p[i].z);
