@@ -48,38 +48,49 @@ static void public_from_limbs(uint8_t pub[65], const uint64_t d[4], unsigned fas
 	ecfi_wipe(&a, sizeof a);
 }
 
+/* Zero len bytes unless mask is all-ones. */
+static void mask_bytes(uint8_t *buf, size_t len, uint64_t mask)
+{
+	for (size_t i = 0; i < len; i++)
+		buf[i] &= (uint8_t)mask;
+}
+
+/* d = 1 where the mask says the key is invalid: the computation goes on with
+ * a harmless key and its results are masked away, so that nothing branches
+ * on the validity of a secret key; only the returned status tells it. */
+static void fix_invalid(uint64_t d[4], uint64_t ok)
+{
+	for (int i = 0; i < 4; i++)
+		d[i] &= ok;
+	d[0] |= 1 & ~ok;
+}
+
+/* The status code of a mask: code if the mask is all-ones, else ECF_OK. */
+static uint64_t status_if(int code, uint64_t mask) { return (uint64_t)(int64_t)code & mask; }
+
 int ecf_p256_keygen(uint8_t priv[32], uint8_t pub[65], const uint8_t *seed, size_t seed_len)
 {
-	if (priv == NULL || seed == NULL) {
+	if (priv == NULL || seed == NULL || (seed_len != 32 && seed_len < 40)) {
 		if (priv != NULL)
 			ecfi_wipe(priv, 32);
 		if (pub != NULL)
 			ecfi_wipe(pub, 65);
-		return ECF_ERR_NULL;
+		return (priv == NULL || seed == NULL) ? ECF_ERR_NULL : ECF_ERR_LENGTH;
 	}
-	uint64_t d[4];
-	int status = ECF_OK;
-	if (seed_len == 32) {
-		uint64_t ok = load_private(d, seed);
-		if (!ok) /* public: the caller draws again */
-			status = ECF_ERR_SCALAR;
-	} else if (seed_len >= 40) {
+	uint64_t d[4], ok = ~(uint64_t)0;
+	if (seed_len == 32) /* the length is public */
+		ok = load_private(d, seed);
+	else
 		reduce_wide(d, seed, seed_len);
-	} else {
-		status = ECF_ERR_LENGTH;
-	}
-	if (status != ECF_OK) {
-		ecfi_wipe(priv, 32);
-		if (pub != NULL)
-			ecfi_wipe(pub, 65);
-		ecfi_wipe(d, sizeof d);
-		return status;
-	}
+	fix_invalid(d, ok);
 	ecfi_limbs_to_be(priv, 32, d);
-	if (pub != NULL)
+	mask_bytes(priv, 32, ok);
+	if (pub != NULL) {
 		public_from_limbs(pub, d, P256_FAST());
+		mask_bytes(pub, 65, ok);
+	}
 	ecfi_wipe(d, sizeof d);
-	return ECF_OK;
+	return (int)status_if(ECF_ERR_SCALAR, ~ok);
 }
 
 int ecf_p256_public_key(uint8_t pub[65], const uint8_t priv[32])
@@ -92,14 +103,11 @@ int ecf_p256_public_key(uint8_t pub[65], const uint8_t priv[32])
 	}
 	uint64_t d[4];
 	uint64_t ok = load_private(d, priv);
-	if (!ok) {
-		ecfi_wipe(pub, 65);
-		ecfi_wipe(d, sizeof d);
-		return ECF_ERR_SCALAR;
-	}
+	fix_invalid(d, ok);
 	public_from_limbs(pub, d, P256_FAST());
+	mask_bytes(pub, 65, ok);
 	ecfi_wipe(d, sizeof d);
-	return ECF_OK;
+	return (int)status_if(ECF_ERR_SCALAR, ~ok);
 }
 
 int ecf_p256_ecdh(uint8_t shared[32], const uint8_t priv[32], const uint8_t *peer, size_t peer_len)
@@ -109,28 +117,21 @@ int ecf_p256_ecdh(uint8_t shared[32], const uint8_t priv[32], const uint8_t *pee
 	ecfi_wipe(shared, 32);
 	if (priv == NULL || peer == NULL)
 		return ECF_ERR_NULL;
+	point q, s;
+	int status = ecfi_p256_point_decode(&q, peer, peer_len); /* the peer's point is public */
+	if (status != ECF_OK)
+		return status;
 	uint64_t d[4];
 	uint64_t ok = load_private(d, priv);
-	if (!ok) {
-		ecfi_wipe(d, sizeof d);
-		return ECF_ERR_SCALAR;
-	}
-	point q, s;
-	int status = ecfi_p256_point_decode(&q, peer, peer_len);
-	if (status != ECF_OK) {
-		ecfi_wipe(d, sizeof d);
-		return status;
-	}
+	fix_invalid(d, ok);
 	unsigned fast = P256_FAST();
 	ecfi_p256_scalar_mult_limbs(&s, d, &q, fast);
 	affine a;
 	uint64_t inf = ecfi_p256_point_to_affine_fast(&a, &s, fast);
-	if (!inf) /* public: a valid peer point never gives the identity */
-		fe_to_bytes_mont(shared, &a.x, fast);
-	else
-		status = ECF_ERR_IDENTITY;
+	fe_to_bytes_mont(shared, &a.x, fast);
+	mask_bytes(shared, 32, ok & ~inf);
 	ecfi_wipe(d, sizeof d);
 	ecfi_wipe(&s, sizeof s);
 	ecfi_wipe(&a, sizeof a);
-	return status;
+	return (int)(status_if(ECF_ERR_SCALAR, ~ok) | status_if(ECF_ERR_IDENTITY, ok & inf));
 }

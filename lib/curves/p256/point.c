@@ -100,10 +100,6 @@ int ecf_p256_point_to_bytes(uint8_t *out, size_t len, const ecf_p256_point *p)
 	unsigned fast = P256_FAST();
 	ecf_p256_affine a;
 	uint64_t inf = ecfi_p256_point_to_affine_fast(&a, p, fast);
-	if (inf) { /* public: the identity cannot be encoded */
-		ecfi_wipe(out, len);
-		return ECF_ERR_IDENTITY;
-	}
 	fe_to_bytes_mont(out + 1, &a.x, fast);
 	if (len == ECF_P256_POINT_BYTES) {
 		out[0] = 0x04;
@@ -111,7 +107,11 @@ int ecf_p256_point_to_bytes(uint8_t *out, size_t len, const ecf_p256_point *p)
 	} else {
 		out[0] = (uint8_t)(0x02 | fe_parity_mont(&a.y, fast));
 	}
-	return ECF_OK;
+	/* No branch on whether p is the identity: the output is masked and the
+	 * status computed (the identity cannot be encoded: zeros and an error). */
+	for (size_t i = 0; i < len; i++)
+		out[i] &= (uint8_t)~inf;
+	return (int)((uint64_t)(int64_t)ECF_ERR_IDENTITY & inf);
 }
 
 void ecf_p256_point_add(ecf_p256_point *r, const ecf_p256_point *p, const ecf_p256_point *q)
