@@ -25,6 +25,22 @@ ECFI_HIDDEN void ecfi_p256_double_scalar_mult_vartime_limbs(ecf_p256_point *r, c
                                                             const uint64_t u2[4], const ecf_p256_point *q,
                                                             unsigned fast);
 
+/* RFC 6979 section 3.2 with HMAC-SHA-256 and qlen = 256, for a modulus q of
+ * 256 bits (the top bit set; n for ECDSA, other values in the tests to reach
+ * the rejection paths): the HMAC-DRBG state (K, V). init runs steps b-g with
+ * x (32 bytes), bits2octets(digest) and the additional data extra (section
+ * 3.6, may be empty); next returns the next candidate k in [1, q - 1] (step h,
+ * looping over rejected candidates; a second call first runs step h.3's
+ * update, as after a signature with r = 0 or s = 0). Whether a candidate was
+ * rejected is declassified (common/declassify.h). */
+typedef struct ecfi_p256_rfc6979 {
+	uint8_t k[32], v[32];
+	int started;
+} ecfi_p256_rfc6979;
+ECFI_HIDDEN void ecfi_p256_rfc6979_init(ecfi_p256_rfc6979 *g, const uint8_t x[32], const uint8_t *digest,
+                                        size_t digest_len, const uint8_t *extra, size_t extra_len, const uint64_t q[4]);
+ECFI_HIDDEN void ecfi_p256_rfc6979_next(ecfi_p256_rfc6979 *g, uint64_t k[4], const uint64_t q[4]);
+
 /* ecf_p256_point_from_bytes, for callers inside the library. */
 ECFI_HIDDEN int ecfi_p256_point_decode(ecf_p256_point *r, const uint8_t *in, size_t len);
 
