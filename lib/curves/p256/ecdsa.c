@@ -199,10 +199,12 @@ int ecf_p256_ecdsa_sign_der(uint8_t der[72], size_t *der_len, const uint8_t priv
 		return ECF_ERR_NULL;
 	uint8_t sig[64];
 	int status = ecdsa_sign_impl(sig, priv, digest, digest_len, extra, extra_len, flags);
+	ecfi_declassify(&status, sizeof status); /* the status is returned: public */
 	if (status != ECF_OK) {
 		memset(der, 0, ECF_P256_ECDSA_DER_MAX_BYTES);
 		return status;
 	}
+	ecfi_declassify(sig, sizeof sig); /* the signature is public: its DER length may show */
 	*der_len = der_encode(der, sig);
 	return ECF_OK;
 }

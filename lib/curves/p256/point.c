@@ -1,4 +1,5 @@
 /* P-256 points: SEC1 decoding and encoding, the group law, affine conversions. */
+#include "common/declassify.h"
 #include "curves/p256/group.h"
 #include "curves/p256/point_ops.h"
 
@@ -55,7 +56,8 @@ int ecfi_p256_point_decode(ecf_p256_point *r, const uint8_t *in, size_t len)
 	uint64_t ok = fe_load_canonical(&x, in + 1);
 	if (tag == 0x04)
 		ok &= fe_load_canonical(&y, in + 33);
-	if (!ok) /* the status is public */
+	ecfi_declassify(&ok, sizeof ok); /* the status is public (the coordinates stay secret) */
+	if (!ok)
 		return ECF_ERR_RANGE;
 	fe_to_mont(&x, &x, fast);
 	curve_rhs(&rhs, &x, fast);
@@ -69,6 +71,7 @@ int ecfi_p256_point_decode(ecf_p256_point *r, const uint8_t *in, size_t len)
 		uint64_t flip = ecfi_mask_from_bit((fe_parity_mont(&y, fast) ^ (uint64_t)tag) & 1);
 		fe_cneg(&y, flip);
 	}
+	ecfi_declassify(&ok, sizeof ok);
 	if (!ok)
 		return ECF_ERR_NOT_ON_CURVE;
 	r->x = x;
