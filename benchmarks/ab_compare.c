@@ -39,6 +39,7 @@ typedef struct {
 	elem x2, y2, z2; /* imaginary halves for fp2 (laid out after the real ones) */
 } state;
 
+typedef void (*any_fn)(void);
 typedef void (*un_fn)(void *, const void *);
 typedef void (*bin_fn)(void *, const void *, const void *);
 typedef int (*st_fn)(void *, const void *);
@@ -79,7 +80,7 @@ static void fill(uint64_t *l, size_t n, uint64_t seed)
 		l[n / 2 - 1] >>= 8;
 }
 
-static uint64_t run(const struct op *o, void *fn, uint64_t *a, uint64_t *b, uint64_t *c)
+static uint64_t run(const struct op *o, any_fn fn, uint64_t *a, uint64_t *b, uint64_t *c)
 {
 	uint64_t t0 = ticks();
 	for (long i = 0; i < o->chain; i++) {
@@ -129,7 +130,12 @@ int main(int argc, char **argv)
 	printf("%-26s %12s %12s %8s\n", "op", "A ticks", "B ticks", "B/A");
 	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
 		const struct op *o = &ops[i];
-		void *fn[2] = {dlsym(lib[0], o->name), dlsym(lib[1], o->name)};
+		any_fn fn[2] = {NULL, NULL};
+		for (int k = 0; k < 2; k++) {
+			void *sym = dlsym(lib[k], o->name); /* POSIX: a function's address as void * */
+			if (sym)
+				memcpy(&fn[k], &sym, sizeof sym);
+		}
 		if (!fn[0] || !fn[1]) {
 			printf("%-26s missing in %s\n", o->name, fn[0] ? "B" : "A");
 			continue;
