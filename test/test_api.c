@@ -99,6 +99,7 @@ static void plain_p25519(ecf_p25519_fe *r, const ecf_p25519_fe *a) { ecf_p25519_
 
 API_TEST(p256, ecf_p256_fe, ecf_p256_from_mont)
 API_TEST(p256n, ecf_p256n_fe, ecf_p256n_from_mont)
+API_TEST(sc25519, ecf_sc25519_fe, ecf_sc25519_from_mont)
 API_TEST(p25519, ecf_p25519_fe, plain_p25519)
 API_TEST(p434, ecf_p434_fe, ecf_p434_from_mont)
 API_TEST(p503, ecf_p503_fe, ecf_p503_from_mont)
@@ -345,11 +346,11 @@ static void test_range_checks(void **s)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_api_p256),     cmocka_unit_test(test_api_p256n),
-	    cmocka_unit_test(test_api_p25519),   cmocka_unit_test(test_api_p434),
-	    cmocka_unit_test(test_api_p503),     cmocka_unit_test(test_api_p610),
-	    cmocka_unit_test(test_api_p751),     cmocka_unit_test(test_tiers_identical),
-	    cmocka_unit_test(test_range_checks),
+	    cmocka_unit_test(test_api_p256),        cmocka_unit_test(test_api_p256n),
+	    cmocka_unit_test(test_api_sc25519),     cmocka_unit_test(test_api_p25519),
+	    cmocka_unit_test(test_api_p434),        cmocka_unit_test(test_api_p503),
+	    cmocka_unit_test(test_api_p610),        cmocka_unit_test(test_api_p751),
+	    cmocka_unit_test(test_tiers_identical), cmocka_unit_test(test_range_checks),
 	};
 	return cmocka_run_group_tests_name("api", tests, NULL, NULL);
 }
