@@ -48,7 +48,7 @@ int main(void)
 
 	/* to_bytes always writes the canonical encoding (below p). */
 	ecf_p25519_to_bytes(out, &inv);
-	printf("1/9 mod 2^255-19 = 0x");
+	printf("1/9 = 0x");           /* in GF(p) */
 	for (int i = 31; i >= 0; i--) /* print most significant byte first */
 		printf("%02x", out[i]);
 	printf("\n");
