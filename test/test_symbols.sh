@@ -42,5 +42,14 @@ for fn in ecf_p256_mul ecf_p256_sqr ecf_p256_redc ecf_p256n_mul ecf_p256n_sqr ec
 		say "FAIL: $fn has an indirect call or jump:"; printf '%s\n' "$body"; fail=1
 	fi
 done
+# CET: where the build marks the library (x86-64 Linux, ECF_EXPECT_CET set by
+# meson), readelf -n must show both IBT and SHSTK (test 'cet' proves the mark true).
+if [ "${ECF_EXPECT_CET:-}" = 1 ]; then
+	feat=$("$READELF" -n "$lib" | sed -n 's/.*x86 feature: //p')
+	case "$feat" in
+	*IBT*SHSTK* | *SHSTK*IBT*) say "CET property: $feat" ;;
+	*) say "FAIL: readelf -n shows no IBT and SHSTK property ('$feat')"; fail=1 ;;
+	esac
+fi
 [ $fail -eq 0 ] && say "symbols, imports and dispatch entries are clean"
 exit $fail
