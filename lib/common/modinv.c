@@ -378,7 +378,7 @@ ECFI_INLINE void modinv_impl(uint64_t *out, const uint64_t *in, const ecfi_modin
 	const int nb = mp->nbatches;
 	int64_t E = -(int64_t)mp->delta0x2;
 	uint64_t mask;
-	trans_t t, tp;
+	trans_t t, tp = {0, 0, 0, 0};
 	int i, b;
 
 	/* 64-bit limbs -> signed-62 limbs (indices depend on i only). */
@@ -417,8 +417,9 @@ ECFI_INLINE void modinv_impl(uint64_t *out, const uint64_t *in, const ecfi_modin
 	}
 	/* The last batch: only d, and only the sign of the new f. That f is
 	 * +-1 (for in != 0), so (u f + v g) = +-2^62: bit 63 of its low word
-	 * (mod 2^64, from the low limbs) is the sign. For in = 0, d = 0 and
-	 * the sign does not matter. */
+	 * (mod 2^64, from the low limbs) is the sign. (Limb 1's term vanishes
+	 * mod 2^64 when S <= 60, as u and v are then multiples of 4; it is kept
+	 * for S up to 62.) For in = 0, d = 0 and the sign does not matter. */
 	update_de(d, e, &tp, mp, N, 0);
 	mask = (uint64_t)((int64_t)((uint64_t)tp.u * (uint64_t)f[0] + (uint64_t)tp.v * (uint64_t)g[0] +
 	                            (((uint64_t)tp.u * (uint64_t)f[1] + (uint64_t)tp.v * (uint64_t)g[1]) << 62)) >>
