@@ -47,9 +47,9 @@ typedef struct {
 } steps_case;
 
 static const steps_case CASES[] = {
-    {"p256", &p256_modinv_params, 590},  {"n256", &n256_modinv_params, 590},  {"p25519", &p25519_modinv_params, 590},
-    {"p434", &p434_modinv_params, 1260}, {"p503", &p503_modinv_params, 1475}, {"p610", &p610_modinv_params, 1770},
-    {"p751", &p751_modinv_params, 2183},
+    {"p256", &p256_modinv_params, 590},  {"n256", &n256_modinv_params, 590},     {"p25519", &p25519_modinv_params, 590},
+    {"p434", &p434_modinv_params, 1260}, {"p503", &p503_modinv_params, 1475},    {"p610", &p610_modinv_params, 1770},
+    {"p751", &p751_modinv_params, 2183}, {"l25519", &l25519_modinv_params, 590},
 };
 
 static void modulus_mpz(mpz_t m, const ecfi_modinv_params *p)
