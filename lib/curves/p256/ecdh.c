@@ -2,10 +2,6 @@
 #include "curves/p256/group.h"
 #include "curves/p256/point_ops.h"
 
-/* n - 1, least significant limb first. */
-static const uint64_t P256_N_MINUS_1[4] = {0xf3b9cac2fc632550ull, 0xbce6faada7179e84ull, 0xffffffffffffffffull,
-                                           0xffffffff00000000ull};
-
 /* All-ones if the 32 big-endian bytes are a valid private key (1 <= d < n); d = the value. */
 static uint64_t load_private(uint64_t d[4], const uint8_t in[32])
 {
@@ -18,7 +14,9 @@ static uint64_t load_private(uint64_t d[4], const uint8_t in[32])
  * conditional subtraction keeps it below n - 1. Constant time in c. */
 static void reduce_wide(uint64_t d[4], const uint8_t *c, size_t len)
 {
-	uint64_t acc[4] = {0};
+	uint64_t acc[4] = {0}, nm1[4];
+	ecfi_limbs_copy(nm1, P256_N, 4);
+	nm1[0] -= 1; /* n - 1 (n is odd: no borrow) */
 	for (size_t i = 0; i < len; i++) {
 		for (int b = 7; b >= 0; b--) {
 			uint64_t bit = (uint64_t)(c[i] >> b) & 1;
@@ -26,7 +24,7 @@ static void reduce_wide(uint64_t d[4], const uint8_t *c, size_t len)
 			for (int j = 3; j > 0; j--)
 				acc[j] = (acc[j] << 1) | (acc[j - 1] >> 63);
 			acc[0] = (acc[0] << 1) | bit;
-			ecfi_limbs_reduce_once(acc, acc, top, P256_N_MINUS_1, 4);
+			ecfi_limbs_reduce_once(acc, acc, top, nm1, 4);
 		}
 	}
 	static const uint64_t one[4] = {1, 0, 0, 0};

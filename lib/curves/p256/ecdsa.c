@@ -11,10 +11,6 @@
 
 typedef ecf_p256n_fe sc;
 
-/* (n - 1) / 2: s is "high" above it. */
-static const uint64_t P256_HALF_N[4] = {0x79dce5617e3192a8ull, 0xde737d56d38bcf42ull, 0x7fffffffffffffffull,
-                                        0x7fffffff80000000ull};
-
 /* bits2int of RFC 6979 for qlen = 256: the leftmost 32 bytes of the digest,
  * or all of a shorter one, as a big-endian integer. */
 static void bits2int(uint64_t e[4], const uint8_t *digest, size_t len)
@@ -126,8 +122,11 @@ static int sign_rs(uint64_t r[4], uint64_t s[4], const uint8_t priv[32], const u
 		if (!bad)
 			break;
 	}
-	/* Low s: s = n - s when s > (n - 1) / 2. */
-	uint64_t high = ecfi_limbs_lt_mask(P256_HALF_N, s, 4) & ecfi_mask_cond((int)(flags & ECF_P256_ECDSA_LOW_S));
+	/* Low s: s = n - s when s > (n - 1) / 2, i.e. when 2s >= n (n is odd). */
+	uint64_t s2[4];
+	uint64_t s2top = ecfi_limbs_add(s2, s, s, 4);
+	uint64_t high = (ecfi_mask_from_bit(s2top) | ~ecfi_limbs_lt_mask(s2, P256_N, 4)) &
+	                ecfi_mask_cond((int)(flags & ECF_P256_ECDSA_LOW_S));
 	uint64_t ns[4];
 	ecfi_limbs_sub(ns, P256_N, s, 4);
 	ecfi_limbs_cmov(s, ns, high, 4);

@@ -23,9 +23,8 @@
 
 typedef ecf_p256_fe fe;
 
-/* R mod p: 1 in the Montgomery domain. */
-static const fe P256_ONE = {
-    {0x0000000000000001ull, 0xffffffff00000000ull, 0xffffffffffffffffull, 0x00000000fffffffeull}};
+/* R mod p: 1 in the Montgomery domain (generated: p256_params.h). */
+#define P256_ONE (*(const fe *)ecfi_p256_R1)
 
 /* The dispatch flag word of this operation, read once (mul_with/sqr_with). */
 #define P256_FAST() ((unsigned)ecfi_cpu_flags)

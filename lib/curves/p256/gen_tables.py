@@ -14,10 +14,15 @@ Everything is derived here from the curve parameters of SEC 2 / FIPS 186-5
 
 Usage: gen_tables.py > p256_tables.h
 """
+import os
 import sys
 
-P = 2**256 - 2**224 + 2**192 + 2**96 - 1
-N = 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551
+# p and n come from the one place the tree types moduli (tools/check_constants.py).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "common"))
+from modinv_params import MODULI  # noqa: E402
+
+P = MODULI["p256"]
+N = MODULI["n256"]
 A = P - 3
 B = 0x5AC635D8AA3A93E7B3EBBD55769886BC651D06B0CC53B0F63BCE3C3E27D2604B
 GX = 0x6B17D1F2E12C4247F8BCE6E563A440F277037D812DEB33A0F4A13945D898C296

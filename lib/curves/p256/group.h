@@ -9,10 +9,10 @@
 #include <ecfield/p256_point.h>
 
 #include "common/internal.h"
+#include "fields/p256n_internal.h"
 
-/* The group order n, least significant limb first. */
-static const uint64_t P256_N[4] = {0xf3b9cac2fc632551ull, 0xbce6faada7179e84ull, 0xffffffffffffffffull,
-                                   0xffffffff00000000ull};
+/* The group order n, least significant limb first (generated: p256n_params.h). */
+#define P256_N ecfi_p256n_M
 
 /* k = the 32 big-endian bytes mod n (any 256-bit value is below 2n). */
 ECFI_HIDDEN void ecfi_p256_scalar_from_bytes_reduce(uint64_t k[4], const uint8_t in[32]);
