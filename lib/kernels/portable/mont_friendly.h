@@ -85,4 +85,41 @@ static inline void ecfi_redc_mont_friendly(uint64_t *z, const uint64_t *t_in, co
 	ecfi_limbs_copy(z, t + n, n);
 }
 
+/* z = a*b/R mod p in [0, 2p) for a, b < 2p, product and reduction
+ * interleaved (CIOS): row i adds a*b[i] to the n + 1 word window t (positions
+ * i .. i+n), whose word 0 is then the factor u (-1/p = 1 mod 2^64); adding
+ * u*p = u*(p+1) - u clears word 0, so only u*(p+1) is added from limb zl on,
+ * and the window shifts down one word. The window holds
+ * (a*b_{<=i} + U*p) / 2^(64(i+1)) < a + p after row i, so it never carries
+ * past word n; the result is (a*b + U*p)/R < 4p^2/R + p < 2p, the same value
+ * as redc(a*b). z may alias a or b (written after the last read). */
+static inline void ecfi_mul_mont_friendly(uint64_t *z, const uint64_t *a, const uint64_t *b, const uint64_t *p1,
+                                          size_t zl, size_t n)
+{
+	uint64_t t[ECFI_MF_MAX_LIMBS + 1];
+	uint64_t c = 0;
+	for (size_t j = 0; j < n; j++)
+		t[j] = ecfi_mac(&c, a[j], b[0], 0, c);
+	t[n] = c;
+	for (size_t i = 0;; i++) {
+		/* Reduction step: t = (t + t[0]*p) / 2^64. */
+		uint64_t u = t[0];
+		c = 0;
+		for (size_t j = 1; j < zl; j++)
+			t[j - 1] = t[j];
+		for (size_t j = zl; j < n; j++)
+			t[j - 1] = ecfi_mac(&c, u, p1[j], t[j], c);
+		t[n - 1] = t[n] + c;
+		if (i + 1 == n)
+			break;
+		/* Product row: t += a * b[i+1], one more word on top. */
+		uint64_t bi = b[i + 1];
+		c = 0;
+		for (size_t j = 0; j < n; j++)
+			t[j] = ecfi_mac(&c, a[j], bi, t[j], c);
+		t[n] = c;
+	}
+	ecfi_limbs_copy(z, t, n);
+}
+
 #endif
