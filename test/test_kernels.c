@@ -23,7 +23,7 @@ typedef struct kernel_pair {
 	 * MP_MUL: c[2n] = a*b for any a, b < 2^(64n). REDC_LAZY: z[n] = t/R in
 	 * [0, 2m) for t < m*R, with edge inputs that are products of values in
 	 * [0, 2m) (the isogeny fields' lazy reduction). MUL_LAZY: like MUL with
-	 * inputs in [0, 2m) (the isogeny fields' fused mul). */
+	 * inputs in [0, 4m) (the isogeny fields' fused mul). */
 	enum { MUL, SQR, REDC, MP_MUL, REDC_LAZY, MUL_LAZY } kind;
 	void (*fast)(void);
 	void (*ref)(void);
@@ -71,7 +71,7 @@ static void check_pair(const kernel_pair *k)
 	mpz_setbit(lim, 64 * k->n);
 	mpz_mul(lim, lim, m); /* redc accepts t < m*R */
 	if (k->kind == MUL_LAZY)
-		mpz_mul_2exp(m, m, 1); /* inputs in [0, 2m) */
+		mpz_mul_2exp(m, m, 2); /* inputs in [0, 4m): the fused mul takes a, b < 4p */
 	uint64_t edge[32][16];
 	size_t nedge;
 	if (k->kind == MP_MUL) { /* any value below R: all-ones limbs, R - 1, ..., and m, 2m, 4m - 1 */

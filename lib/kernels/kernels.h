@@ -20,7 +20,7 @@
  *   mp_mul: c = a*b as 2n limbs, for any a, b < R. c must not alias a or b.
  *   redc:   z = t/R mod p in [0, 2p) (not fully reduced), for t < p*R given
  *           as 2n limbs. t is not modified; z must not alias t.
- *   mul:    z = a*b/R mod p in [0, 2p), for a, b in [0, 2p) (so a*b < p*R):
+ *   mul:    z = a*b/R mod p in [0, 2p), for a, b < 4p (a*b < 16p^2 <= p*R):
  *           the same bits as redc(mp_mul(a, b)) (the Montgomery quotient is
  *           unique), product and reduction in one kernel. z may alias a or b.
  */
