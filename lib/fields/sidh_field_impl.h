@@ -101,10 +101,13 @@ INLINE uint64_t IN(sub_k)(uint64_t *r, const uint64_t *a, const uint64_t *b, siz
 /* The fused Montgomery multiplication z = a*b/R in [0, 2p) for a, b < 4p
  * (kernels.h: the same bits as redc(mp_mul(a, b))), one kernel call. */
 #define ML_PORTABLE KERNEL(mul, portable)
+#define SQ_PORTABLE KERNEL(sqr, portable)
 #if ECFI_X86_64_KERNELS
 #define ML_FAST KERNEL(mul, mulx_adx)
+#define SQ_FAST KERNEL(sqr, mulx_adx)
 #else
 #define ML_FAST ML_PORTABLE
+#define SQ_FAST SQ_PORTABLE
 #endif
 #define DISPATCH_ML(fn, ...)                                                                                           \
 	do {                                                                                                           \
@@ -244,7 +247,11 @@ EXPORT(mul);
 void IN(sqr)(FE *r, const FE *a)
 {
 	CHECK_2P(a, "sqr");
-	DISPATCH_ML(IN(ml_k), r->limb, a->limb, a->limb);
+	if (ECFI_USE_MULX_ADX(ecfi_cpu_flags)) {
+		SQ_FAST(r->limb, a->limb);
+		return;
+	}
+	SQ_PORTABLE(r->limb, a->limb);
 }
 EXPORT(sqr);
 
@@ -507,4 +514,6 @@ __attribute__((noinline)) void IN(fp2_mul_pointer)(FP2 *r, const FP2 *a, const F
 #undef DISPATCH
 #undef ML_PORTABLE
 #undef ML_FAST
+#undef SQ_PORTABLE
+#undef SQ_FAST
 #undef DISPATCH_ML

@@ -3,7 +3,7 @@
 primes p = 2^e * 3^f - 1 (GNU assembler syntax, preprocessed with asm.h).
 
 Usage:
-    gen_mont_friendly.py --prime p503 [--op mp_mul|redc|all]
+    gen_mont_friendly.py --prime p503 [--op mp_mul|redc|mul|sqr|all]
                          [--mul schoolbook|karatsuba|auto] [--max-chunk W]
 
 prints one .S file to stdout. Meson runs it once per prime at build time
@@ -16,6 +16,11 @@ Kernels (n limbs, R = 2^(64n)), System V ABI, hidden symbols:
   void ecfk_<P>_redc_mulx_adx(uint64_t z[n], const uint64_t t[2n]);
       z = t/R mod p in [0, 2p), for t < p*R. t is not modified; z must not
       alias t.
+  void ecfk_<P>_mul_mulx_adx(uint64_t z[n], const uint64_t a[n], const uint64_t b[n]);
+      z = a*b/R mod p in [0, 2p), for a, b < 4p (the bits of redc(mp_mul)).
+      z may alias a or b.
+  void ecfk_<P>_sqr_mulx_adx(uint64_t z[n], const uint64_t a[n]);
+      z = mul(a, a).
 
 Both are straight-line code: no branches, every address is fixed, and the
 only instructions are mov, mulx, adcx, adox, add, adc, sub, sbb, xor, neg,
@@ -431,8 +436,10 @@ def redc_body(s, label, n, pp1_words):
 # (mp_mul's method) goes to a stack buffer T, then the reduction reads it.
 # Same result as mp_mul followed by redc, without the call and return.
 # --------------------------------------------------------------------------
-def gen_mul_twopass(name, label, n, pp1_words, method):
+def gen_mul_twopass(name, label, n, pp1_words, method, square=False):
     s = Asm()
+    if square:
+        s.op("mov", "%rsi", "%rdx")  # b = a
     s.comment("two passes: T = a*b on the stack, then z = T/R")
     mp_words = 4 * (n // 2) if method == "karatsuba" else 0
     T, OUT = mp_words, mp_words + 2 * n
@@ -464,10 +471,12 @@ def fused_fits(n):
     return n + 3 <= len(ALL_REGS) - 2
 
 
-def gen_mul_fused(name, label, n, pp1_words):
+def gen_mul_fused(name, label, n, pp1_words, square=False):
     z = next(i for i, w in enumerate(pp1_words) if w)
     k = n - z
     s = Asm()
+    if square:
+        s.op("mov", "%rsi", "%rdx")  # b = a
     base = [r for r in ALL_REGS if r not in ("%rdi", "%rsi", "%rcx", "%rdx")]
     need = n + 3
     spill_out = need > len(base)
@@ -542,7 +551,7 @@ def main():
     global MAX_CHUNK
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--prime", required=True, choices=sorted(PRIMES))
-    ap.add_argument("--op", default="all", choices=["mp_mul", "redc", "mul", "all"])
+    ap.add_argument("--op", default="all", choices=["mp_mul", "redc", "mul", "sqr", "all"])
     ap.add_argument("--mul", default="auto", choices=["auto", "schoolbook", "karatsuba"],
                     help="mp_mul method; auto = the faster one measured on Zen3")
     ap.add_argument("--max-chunk", type=int, default=MAX_CHUNK,
@@ -579,6 +588,11 @@ def main():
  * void ecfk_%(P)s_redc_mulx_adx(uint64_t z[%(n)d], const uint64_t t[%(n2)d]);
  *     z = t/R mod p, 0 <= z < 2p (no final subtraction). Requires t < p*R.
  *     t is not modified; z must not alias t.
+ * void ecfk_%(P)s_mul_mulx_adx(uint64_t z[%(n)d], const uint64_t a[%(n)d], const uint64_t b[%(n)d]);
+ *     z = a*b/R mod p, 0 <= z < 2p, for a, b < 4p: the bits of redc(mp_mul).
+ *     Method: %(mulmethod)s. z may alias a or b.
+ * void ecfk_%(P)s_sqr_mulx_adx(uint64_t z[%(n)d], const uint64_t a[%(n)d]);
+ *     z = mul(a, a) (the same code with b = a). z may alias a.
  *
  * Reduction: -p^-1 = 1 mod 2^64, so step i's factor m_i is the current word
  * i; u + m_i*p*2^(64i) = u - m_i*2^(64i) + m_i*(p+1)*2^(64i), the first
@@ -594,7 +608,9 @@ def main():
         .p2align 3
 /* (p+1) >> %(zb)d, little-endian */
 %(label)s:
-""" % dict(P=P, e=e, f=f, bits=p.bit_length(), n=n, n2=2 * n, R=64 * n, z=z, k=n - z,
+""" % dict(mulmethod="product and reduction interleaved, one row of each per word of b"
+           if fused_fits(n) else "the product (as mp_mul) to the stack, then the reduction",
+           P=P, e=e, f=f, bits=p.bit_length(), n=n, n2=2 * n, R=64 * n, z=z, k=n - z,
            zb=64 * z, label=label, method=("schoolbook, operand scanning in chunks of %s words"
                                             % "+".join(map(str, chunks_of(n))) if method == "schoolbook" else
                                             "one level of subtractive Karatsuba over %d-word schoolbook products" % (n // 2))))
@@ -606,11 +622,14 @@ def main():
     if args.op in ("redc", "all"):
         lines = gen_redc("ecfk_%s_redc_mulx_adx" % P, label, n, pp1)
         out += lines
-    if args.op in ("mul", "all"):
+    for op, square in (("mul", False), ("sqr", True)):
+        if args.op not in (op, "all"):
+            continue
+        name = "ecfk_%s_%s_mulx_adx" % (P, op)
         if fused_fits(n):
-            out += gen_mul_fused("ecfk_%s_mul_mulx_adx" % P, label, n, pp1)
+            out += gen_mul_fused(name, label, n, pp1, square)
         else:
-            out += gen_mul_twopass("ecfk_%s_mul_mulx_adx" % P, label, n, pp1, method)
+            out += gen_mul_twopass(name, label, n, pp1, method, square)
     sys.stdout.write("\n".join(out) + "\n")
 
 
