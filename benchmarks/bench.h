@@ -67,5 +67,6 @@ void bench_p256n(void);
 void bench_sidh(void);
 void bench_p25519(void);
 void bench_hash(void);
+void bench_sc25519(void);
 
 #endif

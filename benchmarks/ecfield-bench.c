@@ -251,5 +251,6 @@ int main(int argc, char **argv)
 	bench_sidh();
 	bench_p25519();
 	bench_hash();
+	bench_sc25519();
 	return 0;
 }
