@@ -94,14 +94,25 @@ def load_moduli(root):
 def run_generator(root, name):
     """The generator's own output for one modulus, parsed back into integers."""
     _, fp = generator_paths(root)
-    out = subprocess.run([sys.executable, fp, name] + CONSTANTS + ["MODINV"], check=True,
-                         capture_output=True, text=True).stdout
+    # The optional constants (N0, SQRTM1) only where the generator offers them.
+    run = None
+    for extra in (["N0", "SQRTM1"], ["N0"], []):
+        run = subprocess.run([sys.executable, fp, name] + CONSTANTS + extra + ["MODINV"], capture_output=True,
+                             text=True)
+        if run.returncode == 0:
+            break
+    if run.returncode != 0:
+        raise SystemExit("check_constants: field_params.py %s failed:\n%s" % (name, run.stderr))
+    out = run.stdout
     consts = {}
     for m in re.finditer(r"static const uint64_t (\w+)\[(\d+)\] = \{([^}]*)\};", out):
         limbs = [int(x, 16) for x in re.findall(r"0x([0-9a-fA-F]+)", m.group(3))]
         if len(limbs) != int(m.group(2)):
             raise SystemExit("check_constants: %s %s: %d limbs for [%s]" % (name, m.group(1), len(limbs), m.group(2)))
         consts[m.group(1)] = (sum(l << (64 * i) for i, l in enumerate(limbs)), len(limbs))
+    n0 = re.search(r"#define N0 UINT64_C\(0x([0-9a-fA-F]+)\)", out)
+    if n0:
+        consts["N0"] = int(n0.group(1), 16)
     mi = re.search(r"\{ /\* modulus62 \*/(.*?)\},\s*UINT64_C\(0x([0-9a-f]+)\).*?\n\s*(\d+), (\d+), /\* nlimbs",
                    out, re.S)
     if not mi:
@@ -165,6 +176,10 @@ def verify(moduli, gen):
             errs.append("%s: generated M2 is not 2m mod 2^%d" % (name, 64 * n))
         for k in (1, 2, 3):
             want("R%d" % k, pow(2, 64 * n * k, m))
+        if "N0" in g and (g["N0"] * m + 1) % 2**64 != 0:
+            errs.append("%s: generated N0 * m != -1 mod 2^64" % name)
+        if "SQRTM1" in g and (g["SQRTM1"][0] ** 2 + 1) % m != 0:
+            errs.append("%s: generated SQRTM1^2 != -1 mod m" % name)
         mi = g["MODINV"]
         l62 = mi["limbs62"]
         if sum(l << (62 * i) for i, l in enumerate(l62)) != m or any(not 0 <= l < 2**62 for l in l62):
@@ -252,7 +267,7 @@ def build_forms(moduli, gen):
             values["(M+1)/4"] = (m + 1) // 4
         if m % 8 == 5:
             values["(M-5)/8"] = (m - 5) // 8
-            values["sqrt(-1)"] = pow(2, (m - 1) // 4, m)
+            values["sqrt(-1)"] = gen[name]["SQRTM1"][0] if "SQRTM1" in gen[name] else pow(2, (m - 1) // 4, m)
         k0 = (-pow(m, -1, 2**64)) % 2**64
         for const, v in values.items():
             if v < 2**64:
