@@ -271,6 +271,7 @@ static void run_all(void)
 	bench_p256n();
 	bench_sidh();
 	bench_p25519();
+	bench_hash();
 }
 
 int main(int argc, char **argv)

@@ -12,7 +12,7 @@ import re
 import subprocess
 import sys
 
-FIELDS = {"p256": "p256", "p256n": "p256n", "p25519": "p25519",
+FIELDS = {"p256": "p256", "p256n": "p256n", "sc25519": "sc25519", "p25519": "p25519",
           "p434": "sidh", "p503": "sidh", "p610": "sidh", "p751": "sidh"}
 
 

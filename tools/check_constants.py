@@ -57,7 +57,7 @@ SCAN_TOP = ["meson.build", "meson_options.txt"]
 SKIP_DIRS = {".git", "corpus", "__pycache__", "subprojects"}
 C_LIKE = {".c", ".h", ".S", ".s", ".in", ".inc", ".cc", ".cpp"}
 HASH_COMMENT = {".py", ".build", ".sh", ".txt", ""}
-FIELD_OF = {"n256": "p256n"}  # MODULI name -> field name used in the tree
+FIELD_OF = {"n256": "p256n", "l25519": "sc25519"}  # MODULI name -> field name used in the tree
 CONSTANTS = ["M", "M2", "R1", "R2", "R3"]
 MAX_FILE = 4 << 20
 
@@ -479,8 +479,8 @@ def check(root, allowlist, strict, out=sys.stdout):
     for e in errs:
         print("# FAIL: generator: " + e, file=out)
     if not errs:
-        print("# ok: every generated constant of %s verified (R^k mod m, 2m, safegcd limbs, "
-              "primality, kernel assumptions)" % ", ".join(moduli), file=out)
+        print("# ok: every generated constant of %s verified (R^k mod m, 2m, N0, SQRTM1, "
+              "safegcd limbs, primality, kernel assumptions)" % ", ".join(moduli), file=out)
     forms = build_forms(moduli, gen)
     hits = []
     nfiles = 0
