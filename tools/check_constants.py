@@ -245,6 +245,7 @@ def naf(v):
 
 
 POW = r"\s*(?:\^|\*\*)\s*"
+PREFILTER = {}  # text pattern -> a literal (lower case) that any match contains: a cheap test first
 
 
 def build_forms(moduli, gen):
@@ -274,7 +275,9 @@ def build_forms(moduli, gen):
                 continue
             hx = "%x" % v
             forms.append((field, const, "hex", "text", re.compile(r"(?<![1-9a-f])0*%s(?![0-9a-f])" % hx, re.I)))
+            PREFILTER[forms[-1][4]] = hx[:12]
             forms.append((field, const, "dec", "text", re.compile(r"(?<!\d)%d(?!\d)" % v)))
+            PREFILTER[forms[-1][4]] = str(v)[:12]
             for w in (64, 32, 8):
                 seq = words(v, w)
                 lo = next(i for i, x in enumerate(seq) if x)  # drop zero words at the low end
@@ -371,6 +374,7 @@ def scan_file(path, rel, forms, hits):
     ext = os.path.splitext(path)[1]
     line_of = lambda pos: text.count("\n", 0, pos) + 1  # noqa: E731
     joined, pos_map = join_strings(text)
+    joined_lower = joined.lower()
     code = strip_comments(text, ext) if ext != ".md" else None
     tokens, tpos = [], []
     for mt in INT_TOKEN.finditer(text):
@@ -394,6 +398,8 @@ def scan_file(path, rel, forms, hits):
     for field, const, form, kind, pat in forms:
         found = None
         if kind == "text":
+            if PREFILTER.get(pat, "") not in joined_lower:
+                continue
             mt = pat.search(joined)
             if mt:
                 found = line_of(pos_map[mt.start()] if mt.start() < len(pos_map) else len(text))
@@ -651,7 +657,8 @@ def main(argv):
         moduli, source = load_moduli(root)
         gen = {name: run_generator(root, name) for name in moduli}
         for field, const, form, kind, pat in build_forms(moduli, gen):
-            shown = pat.pattern if hasattr(pat, "pattern") else ", ".join("%#x" % x for x in pat)
+            shown = (pat.pattern if hasattr(pat, "pattern") else "%#x" % pat if isinstance(pat, int)
+                     else ", ".join("%#x" % x for x in pat))
             print("%-7s %-16s %-8s %s" % (field, const, form, shown[:150]))
         return 0
     allow = a.allowlist or os.path.join(root, "tools", "constants_allowlist.txt")
