@@ -2,7 +2,7 @@
 # usage: .ci/sysroot.sh ARCH   (aarch64, s390x or i386)
 # A private sysroot for a cross job, build-sysroot/ARCH (beside the build
 # directories; the cross files in cross/ name it): Debian 12 packages of the
-# foreign architecture (libc, libgcc, GMP, cmocka, cpu_features; for i386 also
+# foreign architecture (libc, libgcc, GMP, cmocka, OpenSSL, cpu_features; for i386 also
 # libc6-dbg, whose ld.so symbols valgrind needs), fetched with `apt-get
 # download` through a private apt state (its own lists and cache under
 # build-sysroot/, the host's sources) and unpacked with `dpkg -x`. The host's
@@ -18,7 +18,7 @@ s390x) deb=s390x ;;
 i386) deb=i386 ;;
 *) echo "# sysroot: unknown architecture $arch" >&2; exit 2 ;;
 esac
-pkgs="libc6 libc6-dev linux-libc-dev libgcc-s1 libgcc-12-dev libgmp10 libgmp-dev libcmocka0 libcmocka-dev"
+pkgs="libc6 libc6-dev linux-libc-dev libgcc-s1 libgcc-12-dev libgmp10 libgmp-dev libcmocka0 libcmocka-dev libssl3 libssl-dev"
 case $arch in
 aarch64 | i386) pkgs="$pkgs libcpu-features-dev" ;; # Debian has no s390x cpu_features (the probe needs none there)
 esac

@@ -13,8 +13,15 @@ typedef ecf_p25519_fe fe;
 
 #define EXPORT(op) ECFI_EXPORT_ALIAS(ecf_p25519_##op, ecfi_p25519_##op)
 
-static const fe SQRT_M1 = {
-    {ecfi_p25519_SQRTM1[0], ecfi_p25519_SQRTM1[1], ecfi_p25519_SQRTM1[2], ecfi_p25519_SQRTM1[3]}};
+/* sqrt(-1) as a field element. (A static initializer from the generated
+ * array's elements is not a constant expression in C: clang rejects it.) */
+static inline fe sqrt_m1(void)
+{
+	fe r;
+	for (int i = 0; i < 4; i++)
+		r.limb[i] = ecfi_p25519_SQRTM1[i];
+	return r;
+}
 
 void ecfi_p25519_mul(fe *r, const fe *a, const fe *b) { ecfi_p25519_mul_with(ecfi_cpu_flags, r, a, b); }
 EXPORT(mul);
@@ -159,12 +166,13 @@ int ecfi_p25519_sqrt_ratio(fe *r, const fe *u, const fe *v)
 	ecfi_p25519_mul_with(fl, &x, &x, &t); /* r = u v^3 (u v^7)^((p-5)/8) */
 	ecfi_p25519_sqr_with(fl, &check, &x);
 	ecfi_p25519_mul_with(fl, &check, &check, v); /* v r^2 */
+	const fe i_ = sqrt_m1();
 	ecfi_p25519_neg(&un, u);
-	ecfi_p25519_mul_with(fl, &uni, &un, &SQRT_M1);
+	ecfi_p25519_mul_with(fl, &uni, &un, &i_);
 	uint64_t correct = ecfi_p25519_equal_mask(&check, u);
 	uint64_t flipped = ecfi_p25519_equal_mask(&check, &un);
 	uint64_t flipped_i = ecfi_p25519_equal_mask(&check, &uni);
-	ecfi_p25519_mul_with(fl, &xi, &x, &SQRT_M1);
+	ecfi_p25519_mul_with(fl, &xi, &x, &i_);
 	ecfi_limbs_cmov(x.limb, xi.limb, flipped | flipped_i, 4);
 	ecfi_p25519_abs(r, &x);
 	/* was_square is all-ones for a square: ECF_OK (0) without a branch. */
