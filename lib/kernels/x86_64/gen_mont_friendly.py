@@ -20,7 +20,7 @@ Kernels (n limbs, R = 2^(64n)), System V ABI, hidden symbols:
       z = a*b/R mod p in [0, 2p), for a, b < 4p (the bits of redc(mp_mul)).
       z may alias a or b.
   void ecfk_<P>_sqr_mulx_adx(uint64_t z[n], const uint64_t a[n]);
-      z = mul(a, a): a dedicated squaring (n(n+1)/2 products) up to 11 limbs,
+      z = mul(a, a): a dedicated squaring (n(n+1)/2 products) up to 12 limbs,
       the mul code with b = a above.
 
 Both are straight-line code: no branches, every address is fixed, and the
@@ -545,11 +545,12 @@ def gen_mul_fused(name, label, n, pp1_words, square=False):
 # a[i]*a[j], i < j (one MULX row per word a[i], into a window of registers
 # that loses its two lowest, final, words to T after each row), then one pass
 # that doubles T (ADCX r, r on CF) and adds the squares a[i]^2 (ADOX on OF),
-# then the reduction (redc's code) from T. The window peaks at n words at
-# row 0, so this needs n + 2 <= 13 registers (up to 11 limbs).
+# then the reduction (redc's code) from T. Word 1 leaves row 0 at once, so
+# the window peaks at n - 1 words plus lo and hi at row 1: n + 1 <= 13
+# registers (up to 12 limbs).
 # --------------------------------------------------------------------------
 def sqr_fits(n):
-    return n + 2 <= len(ALL_REGS) - 2
+    return n + 1 <= len(ALL_REGS) - 2
 
 
 def gen_sqr_twopass(name, label, n, pp1_words):
@@ -565,6 +566,8 @@ def gen_sqr_twopass(name, label, n, pp1_words):
     s.op("mov", A(0), "%rdx")
     pos[1], pos[2] = pool.get(), pool.get()
     s.op("mulx", A(1), pos[1], pos[2])
+    s.op("mov", pos[1], Tm(1))  # word 1 is final at once: its register serves row 0
+    pool.put(pos.pop(1))
     for j in range(2, n):
         pos[j + 1] = pool.get()
         s.op("mulx", A(j), lo, pos[j + 1])
