@@ -27,24 +27,19 @@
  */
 #include "asm.h"
 #include "mul_4x64.h"
+#include "kernels/x86_64/p256n_asm_params.h" /* generated: field_params.py --asm */
 
         .section .rodata
         .p2align 5
 .Lp256n_n:
-        .quad   0xf3b9cac2fc632551
-        .quad   0xbce6faada7179e84
-        .quad   0xffffffffffffffff
-        .quad   0xffffffff00000000
+        .quad   ECFI_N256_M
 .Lp256n_n0:
-        .quad   0xccd1c8aaee00bc4f
+        .quad   ECFI_N256_N0
 .Lp256n_k1:                                     /* n1*n0' mod 2^64 */
-        .quad   0x60013b52a0b2dabc
+        .quad   ECFI_N256_K1
 /* 2^256 - n, word 2 is 0 */
 .Lp256n_c:
-        .quad   0x0c46353d039cdaaf
-        .quad   0x4319055258e8617b
-        .quad   0
-        .quad   0x00000000ffffffff
+        .quad   ECFI_N256_NEGM
 
 /*
  * z = [a0..a3] + c*2^256 (< 2n) reduced once: a - n with a borrow chain,
