@@ -1,8 +1,9 @@
 /*
- * p256n_mulx_adx.S - Montgomery arithmetic mod the P-256 group order
- *   n = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551,
+ * p256n_mulx_adx.S - Montgomery arithmetic mod n, the P-256 group order
+ * (its value and n0' = -n^-1 mod 2^64 come from the generator, through
+ * p256n_asm_params.h: lib/common/field_params.py --asm),
  * x86-64 with BMI2 (MULX) and ADX (ADCX/ADOX). R = 2^256, limbs
- * little-endian uint64_t[4], n0' = -n^-1 mod 2^64 = 0xccd1c8aaee00bc4f.
+ * little-endian uint64_t[4].
  * Caller checks CPU support.
  *
  * void ecfk_p256n_mul_mulx_adx(uint64_t z[4], const uint64_t x[4], const uint64_t y[4]);
