@@ -70,7 +70,7 @@ void ecfk_p256_redc_portable(uint64_t z[4], const uint64_t t[8])
 void ecfk_p256_sqr_portable(uint64_t z[4], const uint64_t x[4])
 {
 	uint64_t x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3];
-	uint64_t c, k, lo, hi;
+	uint64_t c, k;
 	uint64_t t0, t1, t2, t3, t4, t5, t6, t7;
 	/* Cross products x_i*x_j, i < j, once. */
 	t1 = ecfi_mac(&c, x0, x1, 0, 0);
@@ -90,19 +90,21 @@ void ecfk_p256_sqr_portable(uint64_t z[4], const uint64_t x[4])
 	t3 = (t3 << 1) | (t2 >> 63);
 	t2 = (t2 << 1) | (t1 >> 63);
 	t1 <<= 1;
-	/* Plus the squares x_i^2 at words 2i, 2i+1. */
+	/* Plus the squares x_i^2 at words 2i, 2i+1 (all four products first,
+	 * then one carry chain: no multiply inside the chain). */
+	uint64_t s1, s2, s3, s4, s5, s6, s7;
+	t0 = ecfi_mac(&s1, x0, x0, 0, 0);
+	s2 = ecfi_mac(&s3, x1, x1, 0, 0);
+	s4 = ecfi_mac(&s5, x2, x2, 0, 0);
+	s6 = ecfi_mac(&s7, x3, x3, 0, 0);
 	k = 0;
-	t0 = ecfi_mac(&hi, x0, x0, 0, 0);
-	t1 = ecfi_adc(&k, t1, hi);
-	lo = ecfi_mac(&hi, x1, x1, 0, 0);
-	t2 = ecfi_adc(&k, t2, lo);
-	t3 = ecfi_adc(&k, t3, hi);
-	lo = ecfi_mac(&hi, x2, x2, 0, 0);
-	t4 = ecfi_adc(&k, t4, lo);
-	t5 = ecfi_adc(&k, t5, hi);
-	lo = ecfi_mac(&hi, x3, x3, 0, 0);
-	t6 = ecfi_adc(&k, t6, lo);
-	t7 = t7 + hi + k;
+	t1 = ecfi_adc(&k, t1, s1);
+	t2 = ecfi_adc(&k, t2, s2);
+	t3 = ecfi_adc(&k, t3, s3);
+	t4 = ecfi_adc(&k, t4, s4);
+	t5 = ecfi_adc(&k, t5, s5);
+	t6 = ecfi_adc(&k, t6, s6);
+	t7 = t7 + s7 + k;
 	/* Reduce the low half: after four steps (t0..t3, t4 < 2) = low/R-ish, then add the high half. */
 	uint64_t r4 = 0;
 	P256_REDUCE_STEP(t0, t1, t2, t3, r4, 0);
