@@ -74,6 +74,12 @@ void bench_sink(const void *p, size_t len);
 		}                                                                                                      \
 	}
 
+/* Field-level peers (bench_peers.c): up to room more variants for a group
+ * of field/op, appended by bench_group; and a line saying which peer kernels
+ * are linked and which path they run (NULL if none). */
+size_t bench_peer_variants(const char *field, const char *op, bench_variant *v, size_t room);
+const char *bench_peer_info(void);
+
 /* One entry per field, each in its own bench_<field>.c. */
 void bench_p256(void);
 void bench_p256n(void);

@@ -111,11 +111,16 @@ static int matches(const char *field, const char *op, const bench_variant *v)
 
 void bench_group(const char *field, const char *op, const bench_variant *all, size_t nall)
 {
-	bench_variant v[MAX_VARIANTS];
+	bench_variant v[MAX_VARIANTS], peers[MAX_VARIANTS];
 	size_t nv = 0;
 	for (size_t i = 0; i < nall && nv < MAX_VARIANTS; i++)
 		if (matches(field, op, &all[i]))
 			v[nv++] = all[i];
+	/* field-level peers of this group (bench_peers.c), in the same rounds */
+	size_t np = bench_peer_variants(field, op, peers, MAX_VARIANTS);
+	for (size_t i = 0; i < np && nv < MAX_VARIANTS; i++)
+		if (matches(field, op, &peers[i]))
+			v[nv++] = peers[i];
 	if (nv == 0)
 		return;
 	rows_selected += (long)nv;
@@ -382,6 +387,12 @@ int main(int argc, char **argv)
 		    "%-7s %-12s %-9s %-8s %10s %10s %10s %8s\n",
 		    ecf_version(), ecf_kernel_name(), ecf_kernel_reason(), TICKS_NAME, opt_samples, "field", "op",
 		    "kernel", "call", "ns", "ticks", "min", "vs_first");
+	if (bench_peer_info()) {
+		if (opt_json)
+			printf("{\"probe\":\"peers\",\"info\":\"%s\"}\n", bench_peer_info());
+		else
+			printf("# peers: %s\n", bench_peer_info());
+	}
 	warm_up();
 	run_all();
 	return 0;

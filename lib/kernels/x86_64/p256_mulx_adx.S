@@ -26,14 +26,15 @@
  */
 #include "asm.h"
 #include "mul_4x64.h"
+#include "kernels/x86_64/p256_asm_params.h" /* generated: field_params.py --asm */
 
         .section .rodata
         .p2align 4
 /* words 1 and 3 of 2^256 - p = [1, 0xffffffff00000000, 2^64-1, 0xfffffffe] */
 .Lp256_c1:
-        .quad   0xffffffff00000000
+        .quad   ECFI_P256_NEGM_1
 .Lp256_c3:
-        .quad   0x00000000fffffffe
+        .quad   ECFI_P256_NEGM_3
 
 /*
  * One reduction step with m = a0: [a1..a5] += R (see the banner).

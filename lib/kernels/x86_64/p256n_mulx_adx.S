@@ -1,8 +1,9 @@
 /*
- * p256n_mulx_adx.S - Montgomery arithmetic mod the P-256 group order
- *   n = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551,
+ * p256n_mulx_adx.S - Montgomery arithmetic mod n, the P-256 group order
+ * (its value and n0' = -n^-1 mod 2^64 come from the generator, through
+ * p256n_asm_params.h: lib/common/field_params.py --asm),
  * x86-64 with BMI2 (MULX) and ADX (ADCX/ADOX). R = 2^256, limbs
- * little-endian uint64_t[4], n0' = -n^-1 mod 2^64 = 0xccd1c8aaee00bc4f.
+ * little-endian uint64_t[4].
  * Caller checks CPU support.
  *
  * void ecfk_p256n_mul_mulx_adx(uint64_t z[4], const uint64_t x[4], const uint64_t y[4]);
@@ -27,24 +28,19 @@
  */
 #include "asm.h"
 #include "mul_4x64.h"
+#include "kernels/x86_64/p256n_asm_params.h" /* generated: field_params.py --asm */
 
         .section .rodata
         .p2align 5
 .Lp256n_n:
-        .quad   0xf3b9cac2fc632551
-        .quad   0xbce6faada7179e84
-        .quad   0xffffffffffffffff
-        .quad   0xffffffff00000000
+        .quad   ECFI_N256_M
 .Lp256n_n0:
-        .quad   0xccd1c8aaee00bc4f
+        .quad   ECFI_N256_N0
 .Lp256n_k1:                                     /* n1*n0' mod 2^64 */
-        .quad   0x60013b52a0b2dabc
+        .quad   ECFI_N256_K1
 /* 2^256 - n, word 2 is 0 */
 .Lp256n_c:
-        .quad   0x0c46353d039cdaaf
-        .quad   0x4319055258e8617b
-        .quad   0
-        .quad   0x00000000ffffffff
+        .quad   ECFI_N256_NEGM
 
 /*
  * z = [a0..a3] + c*2^256 (< 2n) reduced once: a - n with a borrow chain,
