@@ -12,6 +12,8 @@
 #include <ecfield/p256n.h>
 #include <ecfield/sidh.h>
 #include <ecfield/p25519.h>
+#include <ecfield/x25519.h>
+#include <ecfield/edwards25519.h>
 
 #ifdef __cplusplus
 extern "C" {
