@@ -66,5 +66,7 @@ void bench_p256(void);
 void bench_p256n(void);
 void bench_sidh(void);
 void bench_p25519(void);
+/* curve25519 (bench_curve25519.c); filter: --filter's value or NULL (for the parallel rows). */
+void bench_curve25519(const char *filter);
 
 #endif

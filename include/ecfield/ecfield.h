@@ -14,6 +14,7 @@
 #include <ecfield/p25519.h>
 #include <ecfield/x25519.h>
 #include <ecfield/edwards25519.h>
+#include <ecfield/ristretto255.h>
 
 #ifdef __cplusplus
 extern "C" {

@@ -469,9 +469,13 @@ uint64_t ecfi_edwards25519_equal_mask(uint32_t fl, const p3 *a, const p3 *b)
 
 /* ---- public entries ---- */
 
+void ecfi_edwards25519_identity(p3 *r) { p3_identity(r); }
+
 void ecf_edwards25519_identity(p3 *r) { p3_identity(r); }
 
-void ecf_edwards25519_generator(p3 *r)
+void ecf_edwards25519_generator(p3 *r) { ecfi_edwards25519_generator(r); }
+
+void ecfi_edwards25519_generator(p3 *r)
 {
 	r->X = ED_BASE_X;
 	r->Y = ED_BASE_Y;
@@ -505,9 +509,8 @@ void ecf_edwards25519_encode(uint8_t out[32], const p3 *p) { ecfi_edwards25519_e
 
 void ecf_edwards25519_add(p3 *r, const p3 *a, const p3 *b) { ecfi_edwards25519_add(fe_flags(), r, a, b); }
 
-void ecf_edwards25519_sub(p3 *r, const p3 *a, const p3 *b)
+void ecfi_edwards25519_sub(uint32_t fl, p3 *r, const p3 *a, const p3 *b)
 {
-	const uint32_t fl = fe_flags();
 	cached c;
 	p1p1 t;
 	p3_to_cached(fl, &c, b);
@@ -515,15 +518,19 @@ void ecf_edwards25519_sub(p3 *r, const p3 *a, const p3 *b)
 	p1p1_to_p3(fl, r, &t);
 }
 
+void ecf_edwards25519_sub(p3 *r, const p3 *a, const p3 *b) { ecfi_edwards25519_sub(fe_flags(), r, a, b); }
+
 void ecf_edwards25519_double(p3 *r, const p3 *a) { ecfi_edwards25519_double(fe_flags(), r, a); }
 
-void ecf_edwards25519_neg(p3 *r, const p3 *a)
+void ecfi_edwards25519_neg(p3 *r, const p3 *a)
 {
 	ecfi_p25519_neg(&r->X, &a->X);
 	r->Y = a->Y;
 	r->Z = a->Z;
 	ecfi_p25519_neg(&r->T, &a->T);
 }
+
+void ecf_edwards25519_neg(p3 *r, const p3 *a) { ecfi_edwards25519_neg(r, a); }
 
 int ecf_edwards25519_equal(const p3 *a, const p3 *b)
 {

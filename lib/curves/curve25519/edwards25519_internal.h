@@ -39,6 +39,10 @@ typedef struct {
 ECFI_HIDDEN int ecfi_edwards25519_decode(uint32_t fl, ecfi_ed_p3 *r, const uint8_t in[32], int mode);
 ECFI_HIDDEN void ecfi_edwards25519_encode(uint32_t fl, uint8_t out[32], const ecfi_ed_p3 *p);
 ECFI_HIDDEN void ecfi_edwards25519_add(uint32_t fl, ecfi_ed_p3 *r, const ecfi_ed_p3 *a, const ecfi_ed_p3 *b);
+ECFI_HIDDEN void ecfi_edwards25519_sub(uint32_t fl, ecfi_ed_p3 *r, const ecfi_ed_p3 *a, const ecfi_ed_p3 *b);
+ECFI_HIDDEN void ecfi_edwards25519_neg(ecfi_ed_p3 *r, const ecfi_ed_p3 *a);
+ECFI_HIDDEN void ecfi_edwards25519_identity(ecfi_ed_p3 *r);
+ECFI_HIDDEN void ecfi_edwards25519_generator(ecfi_ed_p3 *r);
 ECFI_HIDDEN void ecfi_edwards25519_double(uint32_t fl, ecfi_ed_p3 *r, const ecfi_ed_p3 *a);
 ECFI_HIDDEN void ecfi_edwards25519_scalar_mult_base(uint32_t fl, ecfi_ed_p3 *r, const uint8_t s[32]);
 ECFI_HIDDEN void ecfi_edwards25519_scalar_mult(uint32_t fl, ecfi_ed_p3 *r, const uint8_t s[32], const ecfi_ed_p3 *p);

@@ -11,6 +11,8 @@ Usage: gen_tables.py consts|tables (the two headers of lib/meson.build).
 
 Output (canonical 4 x 64-bit limbs, least significant first):
   ED_D, ED_D2, ED_SQRT_M1, ED_BASE_X/Y/T   field constants
+  RISTRETTO_*           the constants of RFC 9496 section 4.1 (asserted equal
+                        to the RFC's decimal values)
   ED_BASE_COMB[32][8]   affine "Niels" points (y+x, y-x, 2d*x*y) of
                         (j+1) * 256^i * B: the fixed-base signed radix-16
                         comb of scalar_mult_base (constant-time lookups)
@@ -93,10 +95,42 @@ def main(argv):
     return 0
 
 
+def sqrt_pm(x):
+    """Both square roots of x."""
+    r = pow(x, (P + 3) // 8, P)
+    if (r * r - x) % P != 0:
+        r = r * SQRT_M1 % P
+    assert (r * r - x) % P == 0
+    return {r, P - r}
+
+
+# ristretto255 (RFC 9496 section 4.1): each constant is derived here, and the
+# RFC's decimal value must be one of the derived roots (which one is the RFC's
+# choice of sign).
+SQRT_AD_MINUS_ONE = 25063068953384623474111414158702152701244531502492656460079210482610430750235
+INVSQRT_A_MINUS_D = 54469307008909316920995813868745141605393597292927456921205312896311721017578
+assert SQRT_AD_MINUS_ONE in sqrt_pm((-D - 1) % P)
+assert INVSQRT_A_MINUS_D in {pow(r, P - 2, P) for r in sqrt_pm((-1 - D) % P)}
+ONE_MINUS_D_SQ = (1 - D * D) % P
+D_MINUS_ONE_SQ = (D - 1) * (D - 1) % P
+assert D == 37095705934669439343138083508754565189542113879843219016388785533085940283555
+assert SQRT_M1 == 19681161376707505956807079304988542015446066515923890162744021073123829784752
+assert SQRT_AD_MINUS_ONE == 25063068953384623474111414158702152701244531502492656460079210482610430750235
+assert INVSQRT_A_MINUS_D == 54469307008909316920995813868745141605393597292927456921205312896311721017578
+assert ONE_MINUS_D_SQ == 1159843021668779879193775521855586647937357759715417654439879720876111806838
+assert D_MINUS_ONE_SQ == 40440834346308536858101042469323190826248399146238708352240133220865137265952
+
+
 def consts(out):
+    # Each file that includes these uses some of them: no unused-constant warnings.
+    out.append("#if defined(__GNUC__)\n#define ECFI_C25519_CONST static const __attribute__((unused))\n#else\n"
+               "#define ECFI_C25519_CONST static const\n#endif")
     for name, v in [("ED_D", D), ("ED_D2", 2 * D % P), ("ED_SQRT_M1", SQRT_M1), ("ED_BASE_X", B[0]),
-                    ("ED_BASE_Y", B[1]), ("ED_BASE_T", B[0] * B[1] % P)]:
-        out.append("static const ecf_p25519_fe %s = %s;" % (name, fe(v)))
+                    ("ED_BASE_Y", B[1]), ("ED_BASE_T", B[0] * B[1] % P),
+                    ("RISTRETTO_SQRT_AD_MINUS_ONE", SQRT_AD_MINUS_ONE),
+                    ("RISTRETTO_INVSQRT_A_MINUS_D", INVSQRT_A_MINUS_D),
+                    ("RISTRETTO_ONE_MINUS_D_SQ", ONE_MINUS_D_SQ), ("RISTRETTO_D_MINUS_ONE_SQ", D_MINUS_ONE_SQ)]:
+        out.append("ECFI_C25519_CONST ecf_p25519_fe %s = %s;" % (name, fe(v)))
 
 
 def tables(out):

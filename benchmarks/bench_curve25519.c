@@ -1,0 +1,326 @@
+/*
+ * ecfield-bench rows for curve25519 (field "curve25519"): X25519 and the
+ * edwards25519 group through the public entries on every kernel tier, and in
+ * the same groups (sampled interleaved) the peers found at build time through
+ * their public APIs: libsodium, OpenSSL (EVP, context reused where the API
+ * allows) and nettle, kernel = the peer, call "peer". Chains are dependent:
+ * each output is the next input (x25519: the shared secret becomes the next
+ * u; scalar mults: the encoding of the result becomes the next scalar).
+ * Then "parallel" rows: x25519 on one thread per core, ops/s, and the speedup
+ * over one thread (vs_first) measured in the same run.
+ */
+#define _GNU_SOURCE 1
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ecfield/edwards25519.h"
+#include "ecfield/x25519.h"
+
+#include "bench.h"
+#include "dispatch/cpu.h"
+
+#ifdef ECF_BENCH_SODIUM
+#include <sodium.h>
+#endif
+#ifdef ECF_BENCH_OPENSSL
+#include <openssl/evp.h>
+#endif
+#ifdef ECF_BENCH_NETTLE
+#include <nettle/curve25519.h>
+#endif
+
+typedef struct {
+	uint8_t k[32], u[32], enc[32];
+	ecf_edwards25519_point p;
+#ifdef ECF_BENCH_OPENSSL
+	EVP_PKEY *priv;
+#endif
+} cstate;
+
+static cstate cs;
+
+static void b_x25519(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++)
+		(void)ecf_x25519(s->u, s->k, s->u);
+}
+
+static void b_x25519_base(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++)
+		(void)ecf_x25519_base(s->k, s->k);
+}
+
+static void b_scalar_mult_base(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++) {
+		ecf_edwards25519_scalar_mult_base(&s->p, s->k);
+		ecf_edwards25519_encode(s->k, &s->p);
+		s->k[31] &= 0x0f; /* keep it below l for the peers */
+	}
+}
+
+static void b_scalar_mult(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++) {
+		ecf_edwards25519_scalar_mult(&s->p, s->k, &s->p);
+		s->k[0] ^= (uint8_t)s->p.X.limb[0]; /* dependent chain through the point */
+	}
+}
+
+static void b_double_scalar(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++) {
+		ecf_edwards25519_double_scalar_mult_base_vartime(&s->p, s->k, &s->p, s->u);
+		s->k[0] ^= (uint8_t)s->p.X.limb[0];
+	}
+}
+
+static void b_decode(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++) {
+		(void)ecf_edwards25519_decode(&s->p, s->enc, 32);
+		s->enc[0] ^= (uint8_t)(s->p.X.limb[0] & 0); /* chain, value kept */
+	}
+}
+
+static void b_encode(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++) {
+		ecf_edwards25519_encode(s->enc, &s->p);
+		s->p.X.limb[0] ^= s->enc[0] & 0;
+	}
+}
+
+#ifdef ECF_BENCH_SODIUM
+static void b_sodium_x25519(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++)
+		if (crypto_scalarmult_curve25519(s->u, s->k, s->u) != 0)
+			s->u[0] = 9;
+}
+static void b_sodium_x25519_base(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++)
+		(void)crypto_scalarmult_curve25519_base(s->k, s->k);
+}
+static void b_sodium_smb(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++) {
+		(void)crypto_scalarmult_ed25519_base_noclamp(s->k, s->k);
+		s->k[31] &= 0x0f;
+	}
+}
+static void b_sodium_sm(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++) {
+		(void)crypto_scalarmult_ed25519_noclamp(s->u, s->k, s->enc);
+		s->k[0] ^= s->u[0];
+	}
+}
+#endif
+
+#ifdef ECF_BENCH_OPENSSL
+static void b_ossl_x25519(void *p, long n)
+{
+	/* EVP with a reused context: the peer key is set once per call, as a
+	 * server deriving with a fresh peer key would. */
+	cstate *s = p;
+	EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new(s->priv, NULL);
+	EVP_PKEY_derive_init(ctx);
+	for (long i = 0; i < n; i++) {
+		EVP_PKEY *pub = EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, NULL, s->u, 32);
+		size_t len = 32;
+		EVP_PKEY_derive_set_peer(ctx, pub);
+		if (EVP_PKEY_derive(ctx, s->u, &len) <= 0)
+			s->u[0] = 9;
+		EVP_PKEY_free(pub);
+	}
+	EVP_PKEY_CTX_free(ctx);
+}
+static void b_ossl_x25519_base(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++) {
+		EVP_PKEY *k = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, s->k, 32);
+		size_t len = 32;
+		EVP_PKEY_get_raw_public_key(k, s->k, &len);
+		EVP_PKEY_free(k);
+	}
+}
+#endif
+
+#ifdef ECF_BENCH_NETTLE
+static void b_nettle_x25519(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++)
+		curve25519_mul(s->u, s->k, s->u);
+}
+static void b_nettle_x25519_base(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++)
+		curve25519_mul_g(s->k, s->k);
+}
+#endif
+
+#define PEER(kernel, body) ((bench_variant){kernel, "peer", 0, body, &cs})
+
+static void reset(void)
+{
+	memset(&cs.k, 0x42, 32);
+	cs.k[31] &= 0x0f;
+	memset(cs.u, 0, 32);
+	cs.u[0] = 9;
+	ecf_edwards25519_scalar_mult_base(&cs.p, cs.k);
+	ecf_edwards25519_encode(cs.enc, &cs.p);
+}
+
+/* ---- parallel throughput ---- */
+
+typedef struct {
+	long n;
+	uint8_t k[32], u[32];
+} worker;
+
+static void *run_worker(void *arg)
+{
+	worker *w = arg;
+	for (long i = 0; i < w->n; i++)
+		(void)ecf_x25519(w->u, w->k, w->u);
+	return NULL;
+}
+
+static double wall_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* ops/s of x25519 on t threads, each running n operations. */
+static double throughput(int t, long n)
+{
+	pthread_t th[64];
+	worker w[64];
+	double t0 = wall_ns();
+	for (int i = 0; i < t; i++) {
+		w[i].n = n;
+		memset(w[i].k, 0x40 + i, 32);
+		memset(w[i].u, 0, 32);
+		w[i].u[0] = 9;
+		if (pthread_create(&th[i], NULL, run_worker, &w[i]) != 0)
+			return 0;
+	}
+	for (int i = 0; i < t; i++)
+		pthread_join(th[i], NULL);
+	double dt = wall_ns() - t0;
+	for (int i = 0; i < t; i++)
+		bench_sink(w[i].u, 32);
+	return (double)t * (double)n / (dt * 1e-9);
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static void parallel_rows(const char *filter_hint)
+{
+	(void)filter_hint;
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	if (cores < 1)
+		cores = 1;
+	if (cores > 64)
+		cores = 64;
+	/* 9 interleaved rounds of (1 thread, all cores), about 50 ms each; medians. */
+	double one[9], all[9], ratio[9];
+	for (int r = 0; r < 9; r++) {
+		one[r] = throughput(1, 500);
+		all[r] = throughput((int)cores, 500);
+		ratio[r] = all[r] / one[r];
+	}
+	qsort(one, 9, sizeof one[0], cmp_d);
+	qsort(all, 9, sizeof all[0], cmp_d);
+	qsort(ratio, 9, sizeof ratio[0], cmp_d);
+	printf("# parallel: x25519 on %ld threads (one per online core) vs 1 thread, %s kernel: "
+	       "%.0f ops/s vs %.0f ops/s, speedup %.2fx (median of 9 interleaved rounds)\n",
+	       cores, ecfi_kernel_name_of(ecfi_cpu_flags), all[4], one[4], ratio[4]);
+	printf("{\"field\":\"curve25519\",\"op\":\"x25519\",\"kernel\":\"%s\",\"call\":\"parallel\",\"threads\":%ld,"
+	       "\"ops_per_s\":%.0f,\"single_ops_per_s\":%.0f,\"speedup\":%.3f}\n",
+	       ecfi_kernel_name_of(ecfi_cpu_flags), cores, all[4], one[4], ratio[4]);
+	fflush(stdout);
+}
+
+void bench_curve25519(const char *filter)
+{
+	bench_variant peers[4];
+	size_t np;
+	reset();
+#ifdef ECF_BENCH_OPENSSL
+	cs.priv = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, cs.k, 32);
+#endif
+	np = 0;
+#ifdef ECF_BENCH_SODIUM
+	peers[np++] = PEER("libsodium", b_sodium_x25519);
+#endif
+#ifdef ECF_BENCH_OPENSSL
+	peers[np++] = PEER("openssl", b_ossl_x25519);
+#endif
+#ifdef ECF_BENCH_NETTLE
+	peers[np++] = PEER("nettle", b_nettle_x25519);
+#endif
+	bench_public("curve25519", "x25519", b_x25519, &cs, peers, np);
+	reset();
+	np = 0;
+#ifdef ECF_BENCH_SODIUM
+	peers[np++] = PEER("libsodium", b_sodium_x25519_base);
+#endif
+#ifdef ECF_BENCH_OPENSSL
+	peers[np++] = PEER("openssl", b_ossl_x25519_base);
+#endif
+#ifdef ECF_BENCH_NETTLE
+	peers[np++] = PEER("nettle", b_nettle_x25519_base);
+#endif
+	bench_public("curve25519", "x25519_base", b_x25519_base, &cs, peers, np);
+	reset();
+	np = 0;
+#ifdef ECF_BENCH_SODIUM
+	peers[np++] = PEER("libsodium", b_sodium_smb);
+#endif
+	bench_public("curve25519", "scalar_mult_base", b_scalar_mult_base, &cs, peers, np);
+	reset();
+	np = 0;
+#ifdef ECF_BENCH_SODIUM
+	peers[np++] = PEER("libsodium", b_sodium_sm);
+#endif
+	bench_public("curve25519", "scalar_mult", b_scalar_mult, &cs, peers, np);
+	reset();
+	bench_public("curve25519", "double_scalar_mult_base_vartime", b_double_scalar, &cs, NULL, 0);
+	reset();
+	bench_public("curve25519", "decode", b_decode, &cs, NULL, 0);
+	reset();
+	bench_public("curve25519", "encode", b_encode, &cs, NULL, 0);
+#ifdef ECF_BENCH_OPENSSL
+	EVP_PKEY_free(cs.priv);
+#endif
+	if (filter == NULL || strstr("curve25519/x25519/parallel", filter) != NULL)
+		parallel_rows(filter);
+}
