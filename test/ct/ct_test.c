@@ -205,8 +205,7 @@ static const struct ct_field {
 	void (*run)(ct_rng *rng);
 } FIELDS[] = {
     {"p256", ct_p256},      {"p256n", ct_p256n},    {"p25519", ct_p25519},  {"p434", ct_sidh_p434},
-    {"p503", ct_sidh_p503}, {"p610", ct_sidh_p610}, {"p751", ct_sidh_p751},
-    {"curve25519", ct_curve25519},
+    {"p503", ct_sidh_p503}, {"p610", ct_sidh_p610}, {"p751", ct_sidh_p751}, {"curve25519", ct_curve25519},
 };
 
 int main(int argc, char **argv)
