@@ -68,5 +68,6 @@ void bench_sidh(void);
 void bench_p25519(void);
 /* curve25519 (bench_curve25519.c); filter: --filter's value or NULL (for the parallel rows). */
 void bench_curve25519(const char *filter);
+void bench_hash(void);
 
 #endif

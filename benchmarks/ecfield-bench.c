@@ -251,5 +251,6 @@ int main(int argc, char **argv)
 	bench_sidh();
 	bench_p25519();
 	bench_curve25519(opt_filter);
+	bench_hash();
 	return 0;
 }

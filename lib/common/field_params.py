@@ -13,6 +13,7 @@ field's 64-bit limbs, least significant first (R = 2^(64 * limbs)):
     R1       R mod m              R2         R^2 mod m        R3   R^3 mod m
     SQRTM1   2^((m-1)/4) mod m, a square root of -1 (only for m = 5 mod 8)
     MODINV   the safegcd parameters (ecfi_modinv_params), as MODINV
+    N0       -m^-1 mod 2^64 (the Montgomery constant), as a #define
 Only the constants asked for are printed (unused static arrays warn).
 With --prefix PFX every array is named PFX + CONST (e.g. ecfi_p256_M) and
 MODINV is PFX + MODINV, so that the internal headers of several fields can
@@ -54,6 +55,8 @@ def main(argv):
                 out.append("#define %sMODINV %s_modinv_params" % (prefix, name))
             else:
                 out.append("#define MODINV %s_modinv_params" % name)
+        elif const == "N0":
+            out.append("#define %sN0 UINT64_C(0x%016x)" % (prefix, (-pow(m, -1, 2**64)) % 2**64))
         elif const in values:
             out.append(limbs_c(prefix + const, values[const], n))
         else:
