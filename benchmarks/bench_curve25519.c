@@ -17,7 +17,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ecfield/ed25519.h"
 #include "ecfield/edwards25519.h"
+#include "ecfield/ristretto255.h"
 #include "ecfield/x25519.h"
 
 #include "bench.h"
@@ -31,17 +33,21 @@
 #endif
 #ifdef ECF_BENCH_NETTLE
 #include <nettle/curve25519.h>
+#include <nettle/eddsa.h>
 #endif
 
 typedef struct {
 	uint8_t k[32], u[32], enc[32];
 	ecf_edwards25519_point p;
+	ecf_ristretto255_point rp;
+	uint8_t seed[32], pk[32], sk[64], sig[64], msg[64], wide[64], renc[32];
 #ifdef ECF_BENCH_OPENSSL
-	EVP_PKEY *priv;
+	EVP_PKEY *priv, *edpriv, *edpub;
 #endif
 } cstate;
 
 static cstate cs;
+static volatile int vsink; /* results of the calls that return only a status */
 
 static void b_x25519(void *p, long n)
 {
@@ -90,7 +96,7 @@ static void b_decode(void *p, long n)
 	cstate *s = p;
 	for (long i = 0; i < n; i++) {
 		(void)ecf_edwards25519_decode(&s->p, s->enc, 32);
-		s->enc[0] ^= (uint8_t)(s->p.X.limb[0] & 0); /* chain, value kept */
+		vsink += (int)(s->p.X.limb[0] & 1);
 	}
 }
 
@@ -99,7 +105,7 @@ static void b_encode(void *p, long n)
 	cstate *s = p;
 	for (long i = 0; i < n; i++) {
 		ecf_edwards25519_encode(s->enc, &s->p);
-		s->p.X.limb[0] ^= s->enc[0] & 0;
+		vsink += s->enc[0];
 	}
 }
 
@@ -115,13 +121,15 @@ static void b_sodium_x25519_base(void *p, long n)
 {
 	cstate *s = p;
 	for (long i = 0; i < n; i++)
-		(void)crypto_scalarmult_curve25519_base(s->k, s->k);
+		if (crypto_scalarmult_curve25519_base(s->k, s->k) != 0)
+			s->k[0]++;
 }
 static void b_sodium_smb(void *p, long n)
 {
 	cstate *s = p;
 	for (long i = 0; i < n; i++) {
-		(void)crypto_scalarmult_ed25519_base_noclamp(s->k, s->k);
+		if (crypto_scalarmult_ed25519_base_noclamp(s->k, s->k) != 0)
+			s->k[0]++;
 		s->k[31] &= 0x0f;
 	}
 }
@@ -129,7 +137,8 @@ static void b_sodium_sm(void *p, long n)
 {
 	cstate *s = p;
 	for (long i = 0; i < n; i++) {
-		(void)crypto_scalarmult_ed25519_noclamp(s->u, s->k, s->enc);
+		if (crypto_scalarmult_ed25519_noclamp(s->u, s->k, s->enc) != 0)
+			s->u[0]++;
 		s->k[0] ^= s->u[0];
 	}
 }
@@ -180,6 +189,143 @@ static void b_nettle_x25519_base(void *p, long n)
 }
 #endif
 
+/* ---- Ed25519 and ristretto255 ---- */
+
+static void b_ed_keygen(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++)
+		(void)ecf_ed25519_keypair(s->seed, NULL, s->seed);
+}
+
+static void b_ed_sign(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++) {
+		(void)ecf_ed25519_sign(s->sig, s->msg, 64, s->sk);
+		memcpy(s->msg, s->sig, 32);
+	}
+}
+
+static void b_ed_verify(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++)
+		vsink += ecf_ed25519_verify(s->sig, s->msg, 64, s->pk);
+}
+
+static void b_rist_decode(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++)
+		(void)ecf_ristretto255_decode(&s->rp, s->renc, 32);
+}
+
+static void b_rist_uniform(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++) {
+		(void)ecf_ristretto255_from_uniform_bytes(&s->rp, s->wide, 64);
+		s->wide[0] ^= (uint8_t)s->rp.p.X.limb[0];
+	}
+}
+
+#ifdef ECF_BENCH_SODIUM
+static void b_sodium_keygen(void *p, long n)
+{
+	cstate *s = p;
+	uint8_t sk[64];
+	for (long i = 0; i < n; i++)
+		(void)crypto_sign_seed_keypair(s->seed, sk, s->seed);
+}
+static void b_sodium_sign(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++) {
+		(void)crypto_sign_detached(s->sig, NULL, s->msg, 64, s->sk);
+		memcpy(s->msg, s->sig, 32);
+	}
+}
+static void b_sodium_verify(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++)
+		vsink += crypto_sign_verify_detached(s->sig, s->msg, 64, s->pk);
+}
+static void b_sodium_rist_decode(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++)
+		vsink += crypto_core_ristretto255_is_valid_point(s->renc);
+}
+static void b_sodium_rist_uniform(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++) {
+		(void)crypto_core_ristretto255_from_hash(s->renc, s->wide);
+		s->wide[0] ^= s->renc[0];
+	}
+}
+#endif
+
+#ifdef ECF_BENCH_OPENSSL
+static void b_ossl_sign(void *p, long n)
+{
+	cstate *s = p;
+	EVP_MD_CTX *c = EVP_MD_CTX_new();
+	for (long i = 0; i < n; i++) {
+		size_t sl = 64;
+		EVP_DigestSignInit(c, NULL, NULL, NULL, s->edpriv);
+		EVP_DigestSign(c, s->sig, &sl, s->msg, 64);
+		memcpy(s->msg, s->sig, 32);
+	}
+	EVP_MD_CTX_free(c);
+}
+static void b_ossl_verify(void *p, long n)
+{
+	cstate *s = p;
+	EVP_MD_CTX *c = EVP_MD_CTX_new();
+	for (long i = 0; i < n; i++) {
+		EVP_DigestVerifyInit(c, NULL, NULL, NULL, s->edpub);
+		vsink += EVP_DigestVerify(c, s->sig, 64, s->msg, 64);
+	}
+	EVP_MD_CTX_free(c);
+}
+static void b_ossl_keygen(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++) {
+		EVP_PKEY *k = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, NULL, s->seed, 32);
+		size_t len = 32;
+		EVP_PKEY_get_raw_public_key(k, s->seed, &len);
+		EVP_PKEY_free(k);
+	}
+}
+#endif
+
+#ifdef ECF_BENCH_NETTLE
+static void b_nettle_keygen(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++)
+		ed25519_sha512_public_key(s->seed, s->seed);
+}
+static void b_nettle_sign(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++) {
+		ed25519_sha512_sign(s->pk, s->sk, 64, s->msg, s->sig);
+		memcpy(s->msg, s->sig, 32);
+	}
+}
+static void b_nettle_verify(void *p, long n)
+{
+	cstate *s = p;
+	for (long i = 0; i < n; i++)
+		vsink += ed25519_sha512_verify(s->pk, 64, s->msg, s->sig);
+}
+#endif
+
 #define PEER(kernel, body) ((bench_variant){kernel, "peer", 0, body, &cs})
 
 static void reset(void)
@@ -190,20 +336,33 @@ static void reset(void)
 	cs.u[0] = 9;
 	ecf_edwards25519_scalar_mult_base(&cs.p, cs.k);
 	ecf_edwards25519_encode(cs.enc, &cs.p);
+	memset(cs.seed, 0x17, 32);
+	memset(cs.msg, 0x33, 64);
+	memset(cs.wide, 0x99, 64);
+	(void)ecf_ed25519_keypair(cs.pk, cs.sk, cs.seed);
+	(void)ecf_ed25519_sign(cs.sig, cs.msg, 64, cs.sk);
+	ecf_ristretto255_from_uniform_bytes(&cs.rp, cs.wide, 64);
+	ecf_ristretto255_encode(cs.renc, &cs.rp);
 }
 
 /* ---- parallel throughput ---- */
 
 typedef struct {
 	long n;
+	int op; /* 0: x25519, 1: ed25519_verify */
 	uint8_t k[32], u[32];
+	const cstate *ed;
 } worker;
 
 static void *run_worker(void *arg)
 {
 	worker *w = arg;
-	for (long i = 0; i < w->n; i++)
-		(void)ecf_x25519(w->u, w->k, w->u);
+	for (long i = 0; i < w->n; i++) {
+		if (w->op == 0)
+			(void)ecf_x25519(w->u, w->k, w->u);
+		else
+			w->u[0] ^= (uint8_t)ecf_ed25519_verify(w->ed->sig, w->ed->msg, 64, w->ed->pk);
+	}
 	return NULL;
 }
 
@@ -214,14 +373,16 @@ static double wall_ns(void)
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
-/* ops/s of x25519 on t threads, each running n operations. */
-static double throughput(int t, long n)
+/* ops/s of op on t threads, each running n operations. */
+static double throughput(int op, int t, long n)
 {
 	pthread_t th[64];
 	worker w[64];
 	double t0 = wall_ns();
 	for (int i = 0; i < t; i++) {
 		w[i].n = n;
+		w[i].op = op;
+		w[i].ed = &cs;
 		memset(w[i].k, 0x40 + i, 32);
 		memset(w[i].u, 0, 32);
 		w[i].u[0] = 9;
@@ -242,9 +403,8 @@ static int cmp_d(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static void parallel_rows(const char *filter_hint)
+static void parallel_row(int op, const char *name)
 {
-	(void)filter_hint;
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	if (cores < 1)
 		cores = 1;
@@ -253,19 +413,19 @@ static void parallel_rows(const char *filter_hint)
 	/* 9 interleaved rounds of (1 thread, all cores), about 50 ms each; medians. */
 	double one[9], all[9], ratio[9];
 	for (int r = 0; r < 9; r++) {
-		one[r] = throughput(1, 500);
-		all[r] = throughput((int)cores, 500);
+		one[r] = throughput(op, 1, 500);
+		all[r] = throughput(op, (int)cores, 500);
 		ratio[r] = all[r] / one[r];
 	}
 	qsort(one, 9, sizeof one[0], cmp_d);
 	qsort(all, 9, sizeof all[0], cmp_d);
 	qsort(ratio, 9, sizeof ratio[0], cmp_d);
-	printf("# parallel: x25519 on %ld threads (one per online core) vs 1 thread, %s kernel: "
+	printf("# parallel: %s on %ld threads (one per online core) vs 1 thread, %s kernel: "
 	       "%.0f ops/s vs %.0f ops/s, speedup %.2fx (median of 9 interleaved rounds)\n",
-	       cores, ecfi_kernel_name_of(ecfi_cpu_flags), all[4], one[4], ratio[4]);
-	printf("{\"field\":\"curve25519\",\"op\":\"x25519\",\"kernel\":\"%s\",\"call\":\"parallel\",\"threads\":%ld,"
+	       name, cores, ecfi_kernel_name_of(ecfi_cpu_flags), all[4], one[4], ratio[4]);
+	printf("{\"field\":\"curve25519\",\"op\":\"%s\",\"kernel\":\"%s\",\"call\":\"parallel\",\"threads\":%ld,"
 	       "\"ops_per_s\":%.0f,\"single_ops_per_s\":%.0f,\"speedup\":%.3f}\n",
-	       ecfi_kernel_name_of(ecfi_cpu_flags), cores, all[4], one[4], ratio[4]);
+	       name, ecfi_kernel_name_of(ecfi_cpu_flags), cores, all[4], one[4], ratio[4]);
 	fflush(stdout);
 }
 
@@ -321,6 +481,65 @@ void bench_curve25519(const char *filter)
 #ifdef ECF_BENCH_OPENSSL
 	EVP_PKEY_free(cs.priv);
 #endif
+	reset();
+	np = 0;
+#ifdef ECF_BENCH_SODIUM
+	peers[np++] = PEER("libsodium", b_sodium_keygen);
+#endif
+#ifdef ECF_BENCH_OPENSSL
+	peers[np++] = PEER("openssl", b_ossl_keygen);
+#endif
+#ifdef ECF_BENCH_NETTLE
+	peers[np++] = PEER("nettle", b_nettle_keygen);
+#endif
+	bench_public("curve25519", "ed25519_keygen", b_ed_keygen, &cs, peers, np);
+	reset();
+#ifdef ECF_BENCH_OPENSSL
+	cs.edpriv = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, NULL, cs.seed, 32);
+	cs.edpub = EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, NULL, cs.pk, 32);
+#endif
+	np = 0;
+#ifdef ECF_BENCH_SODIUM
+	peers[np++] = PEER("libsodium", b_sodium_sign);
+#endif
+#ifdef ECF_BENCH_OPENSSL
+	peers[np++] = PEER("openssl", b_ossl_sign);
+#endif
+#ifdef ECF_BENCH_NETTLE
+	peers[np++] = PEER("nettle", b_nettle_sign);
+#endif
+	bench_public("curve25519", "ed25519_sign", b_ed_sign, &cs, peers, np);
+	reset();
+	np = 0;
+#ifdef ECF_BENCH_SODIUM
+	peers[np++] = PEER("libsodium", b_sodium_verify);
+#endif
+#ifdef ECF_BENCH_OPENSSL
+	peers[np++] = PEER("openssl", b_ossl_verify);
+#endif
+#ifdef ECF_BENCH_NETTLE
+	peers[np++] = PEER("nettle", b_nettle_verify);
+#endif
+	bench_public("curve25519", "ed25519_verify", b_ed_verify, &cs, peers, np);
+#ifdef ECF_BENCH_OPENSSL
+	EVP_PKEY_free(cs.edpriv);
+	EVP_PKEY_free(cs.edpub);
+#endif
+	reset();
+	np = 0;
+#ifdef ECF_BENCH_SODIUM
+	peers[np++] = PEER("libsodium", b_sodium_rist_decode);
+#endif
+	bench_public("curve25519", "ristretto255_decode", b_rist_decode, &cs, peers, np);
+	reset();
+	np = 0;
+#ifdef ECF_BENCH_SODIUM
+	peers[np++] = PEER("libsodium", b_sodium_rist_uniform);
+#endif
+	bench_public("curve25519", "ristretto255_from_uniform", b_rist_uniform, &cs, peers, np);
+	reset();
 	if (filter == NULL || strstr("curve25519/x25519/parallel", filter) != NULL)
-		parallel_rows(filter);
+		parallel_row(0, "x25519");
+	if (filter == NULL || strstr("curve25519/ed25519_verify/parallel", filter) != NULL)
+		parallel_row(1, "ed25519_verify");
 }

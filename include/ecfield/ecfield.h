@@ -15,6 +15,7 @@
 #include <ecfield/x25519.h>
 #include <ecfield/edwards25519.h>
 #include <ecfield/ristretto255.h>
+#include <ecfield/ed25519.h>
 #include <ecfield/sc25519.h>
 
 #ifdef __cplusplus

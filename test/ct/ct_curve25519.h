@@ -1,8 +1,9 @@
 /*
- * Constant-time checks of X25519, the edwards25519 group and ristretto255
- * (ecfield/x25519.h, edwards25519.h, ristretto255.h): every function not named
- * _vartime, with the scalars, the u-coordinates, the encodings and the points
- * marked secret. Included by ct_test.c; defines ct_curve25519(rng).
+ * Constant-time checks of X25519, the edwards25519 group, ristretto255 and
+ * Ed25519 (ecfield/x25519.h, edwards25519.h, ristretto255.h, ed25519.h):
+ * every function not named _vartime (Ed25519 verification handles public
+ * data only and uses the variable-time double-scalar multiplication), with the scalars, the u-coordinates, the
+ * encodings and the points marked secret. Included by ct_test.c; defines ct_curve25519(rng).
  *
  * Edge inputs first: scalars 0, all-ones and l; u = 0 (small order: the
  * status is computed without a branch), u = p, u = 2^256 - 1; the identity
@@ -112,5 +113,18 @@ static void ct_curve25519(ct_rng *rng)
 		ct_sink_bytes(&rr, sizeof rr);
 		ecf_ristretto255_scalar_mult(&rr, k, &rp);
 		ct_sink_bytes(&rr, sizeof rr);
+
+		/* Ed25519: secret seed and secret key; the message and the outputs
+		 * are public (the signature is declassified before verifying it). */
+		uint8_t pk[32], sk[64], sig[64], msg[40];
+		memcpy(msg, u, 32);
+		memcpy(msg + 32, e, 8);
+		CT_PUBLIC(msg, sizeof msg);
+		ct_sink_int(ecf_ed25519_keypair(pk, sk, k));
+		CT_SECRET(sk, sizeof sk);
+		ct_sink_int(ecf_ed25519_sign(sig, msg, (size_t)i, sk));
+		CT_PUBLIC(sig, sizeof sig);
+		CT_PUBLIC(pk, sizeof pk);
+		ct_sink_bytes(sig, sizeof sig);
 	}
 }
