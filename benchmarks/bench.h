@@ -36,6 +36,19 @@ void bench_public(const char *field, const char *op, bench_body body, void *stat
 /* The kernel tiers this CPU runs (portable first); returns the count. */
 size_t bench_tiers(uint32_t flags[4], const char *names[4]);
 
+/* le if this host is little-endian, else be: a value to XOR into a uint64_t
+ * copied from bytes so that it lands on a given byte. */
+static inline uint64_t bench_le64(uint64_t le, uint64_t be)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	(void)le;
+	return be;
+#else
+	(void)be;
+	return le;
+#endif
+}
+
 /* Keep the optimiser from deleting a chain's result. */
 void bench_sink(const void *p, size_t len);
 
@@ -66,8 +79,13 @@ void bench_p256(void);
 void bench_p256n(void);
 void bench_sidh(void);
 void bench_p25519(void);
-/* curve25519 (bench_curve25519.c); filter: --filter's value or NULL (for the parallel rows). */
-void bench_curve25519(const char *filter);
+/* A row measured by its own code (not a latency chain, e.g. the parallel
+ * throughput rows): counts and lists it like bench_group's rows; returns 1
+ * if the caller should measure and print it now. */
+int bench_custom_row(const char *field, const char *op, const char *kernel, const char *call);
+
+/* curve25519 (bench_curve25519.c). */
+void bench_curve25519(void);
 void bench_hash(void);
 
 #endif

@@ -429,7 +429,7 @@ static void parallel_row(int op, const char *name)
 	fflush(stdout);
 }
 
-void bench_curve25519(const char *filter)
+void bench_curve25519(void)
 {
 	bench_variant peers[4];
 	size_t np;
@@ -538,8 +538,9 @@ void bench_curve25519(const char *filter)
 #endif
 	bench_public("curve25519", "ristretto255_from_uniform", b_rist_uniform, &cs, peers, np);
 	reset();
-	if (filter == NULL || strstr("curve25519/x25519/parallel", filter) != NULL)
+	const char *best = ecfi_kernel_name_of(ecfi_cpu_flags);
+	if (bench_custom_row("curve25519", "x25519", best, "parallel"))
 		parallel_row(0, "x25519");
-	if (filter == NULL || strstr("curve25519/ed25519_verify/parallel", filter) != NULL)
+	if (bench_custom_row("curve25519", "ed25519_verify", best, "parallel"))
 		parallel_row(1, "ed25519_verify");
 }
