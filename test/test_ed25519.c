@@ -14,6 +14,7 @@
 #include "ecfield/ed25519.h"
 #include "ecfield/edwards25519.h"
 
+#include "common/moduli.h" /* L25519_HEX, generated: no test types a modulus */
 #include "common/testutil.h"
 #include "common/vectors.h"
 
@@ -220,9 +221,12 @@ static void test_random(void **s)
 static void test_edges(void **s)
 {
 	(void)s;
-	static const uint8_t L[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
-	                              0xa2, 0xde, 0xf9, 0xde, 0x14, 0,    0,    0,    0,    0,    0,
-	                              0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
+	uint8_t L[32] = {0};
+	mpz_t lz;
+	mpz_init(lz);
+	test_mpz_set_hex(lz, L25519_HEX);
+	mpz_export(L, NULL, -1, 1, 0, 0, lz);
+	mpz_clear(lz);
 	uint8_t seed[32], pk[32], sk[64], sig[64], msg[16] = "edges";
 	rand_bytes(seed, 32);
 	ecf_ed25519_keypair(pk, sk, seed);

@@ -12,9 +12,13 @@
  */
 static void ct_curve25519_bytes(ct_rng *rng, uint8_t b[32], int i, int kind)
 {
-	static const uint8_t L[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
-	                              0xa2, 0xde, 0xf9, 0xde, 0x14, 0,    0,    0,    0,    0,    0,
-	                              0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
+	uint8_t L[32]; /* l = (l - 1) + 1, from the scalar field: no typed modulus */
+	ecf_sc25519_fe lm1;
+	ecf_sc25519_one(&lm1);
+	ecf_sc25519_neg(&lm1, &lm1);
+	ecf_sc25519_from_mont(&lm1, &lm1);
+	ecf_sc25519_to_bytes(L, &lm1);
+	L[0]++; /* l - 1 ends in 0xec */
 	for (int k = 0; k < 32; k++)
 		b[k] = (uint8_t)ct_next(rng);
 	if (i == 0)

@@ -6,8 +6,13 @@
 #include "curves/curve25519/edwards25519_internal.h"
 
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "common/wipe.h"
+
+#include "sc25519_internal.h" /* ecfi_sc25519_M = l, generated from lib/common/modinv_params.py */
 
 #include "ed25519_consts.h" /* ED_D, ED_D2, ED_BASE_X/Y/T, ... (gen_tables.py consts) */
 #include "ed25519_tables.h" /* ED_BASE_COMB, ED_BASE_ODD, ED_BASE_2_255 (gen_tables.py tables) */
@@ -20,11 +25,6 @@ typedef ecfi_ed_cached cached;
 
 static const fe FE_ONE = {{1, 0, 0, 0}};
 static const fe FE_ZERO = {{0, 0, 0, 0}};
-/* l, little-endian: is_torsion_free multiplies by it. */
-static const uint8_t ORDER_L[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
-                                    0xa2, 0xde, 0xf9, 0xde, 0x14, 0,    0,    0,    0,    0,    0,
-                                    0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
-
 static inline uint64_t fe_eq_mask(const fe *a, const fe *b)
 {
 	return ecfi_mask_from_bit((uint64_t)(ecfi_p25519_equal(a, b) & 1));
@@ -194,19 +194,46 @@ static inline uint64_t digit_abs(int8_t b, uint64_t neg)
 	return (v ^ neg) - neg;
 }
 
+_Static_assert(sizeof(niels) == 12 * sizeof(uint64_t) && sizeof(cached) == 16 * sizeof(uint64_t),
+               "the lookups read points as arrays of words");
+
+/* out = idx ? table[idx - 1] : ident, for idx in [0, 8], entries of n words
+ * (n even, at most 16). Every entry is read in full and combined with a mask
+ * (acc |= entry & mask): no branch or address depends on idx. SSE2 (always
+ * there on x86-64) does two words per operation. */
+static inline void lookup8(uint64_t *out, const uint64_t *ident, const uint64_t *table, size_t n, uint64_t idx)
+{
+#if defined(__SSE2__)
+	__m128i acc[8];
+	__m128i m = _mm_set1_epi64x((long long)~ecfi_mask_nonzero(idx));
+	for (size_t k = 0; k < n / 2; k++)
+		acc[k] = _mm_and_si128(_mm_loadu_si128((const __m128i *)(ident + 2 * k)), m);
+	for (uint64_t j = 0; j < 8; j++) {
+		m = _mm_set1_epi64x((long long)~ecfi_mask_nonzero(idx ^ (j + 1)));
+		for (size_t k = 0; k < n / 2; k++)
+			acc[k] = _mm_or_si128(
+			    acc[k], _mm_and_si128(_mm_loadu_si128((const __m128i *)(table + j * n + 2 * k)), m));
+	}
+	for (size_t k = 0; k < n / 2; k++)
+		_mm_storeu_si128((__m128i *)(out + 2 * k), acc[k]);
+#else
+	uint64_t m = ~ecfi_mask_nonzero(idx);
+	for (size_t k = 0; k < n; k++)
+		out[k] = ident[k] & m;
+	for (uint64_t j = 0; j < 8; j++) {
+		m = ~ecfi_mask_nonzero(idx ^ (j + 1));
+		for (size_t k = 0; k < n; k++)
+			out[k] |= table[j * n + k] & m;
+	}
+#endif
+}
+
 /* t = b * row[0] (row[j] = (j+1) * P) for b in [-8, 8], reading all 8 entries. */
 static void select_niels(niels *t, const niels row[8], int8_t b)
 {
+	static const niels ident = {{{1, 0, 0, 0}}, {{1, 0, 0, 0}}, {{0, 0, 0, 0}}};
 	uint64_t neg = digit_neg_mask(b), babs = digit_abs(b, neg);
-	t->ypx = FE_ONE;
-	t->ymx = FE_ONE;
-	t->xy2d = FE_ZERO;
-	for (uint64_t j = 0; j < 8; j++) {
-		uint64_t m = ~ecfi_mask_nonzero(babs ^ (j + 1));
-		ecfi_limbs_cmov(t->ypx.limb, row[j].ypx.limb, m, 4);
-		ecfi_limbs_cmov(t->ymx.limb, row[j].ymx.limb, m, 4);
-		ecfi_limbs_cmov(t->xy2d.limb, row[j].xy2d.limb, m, 4);
-	}
+	lookup8((uint64_t *)t, (const uint64_t *)&ident, (const uint64_t *)row, 12, babs);
 	/* -(y + x, y - x, 2dxy) = (y - x, y + x, -2dxy) */
 	ecfi_limbs_cswap(t->ypx.limb, t->ymx.limb, neg, 4);
 	ecfi_p25519_cneg(&t->xy2d, (int)(neg & 1));
@@ -214,18 +241,9 @@ static void select_niels(niels *t, const niels row[8], int8_t b)
 
 static void select_cached(cached *t, const cached row[8], int8_t b)
 {
+	static const cached ident = {{{1, 0, 0, 0}}, {{1, 0, 0, 0}}, {{1, 0, 0, 0}}, {{0, 0, 0, 0}}};
 	uint64_t neg = digit_neg_mask(b), babs = digit_abs(b, neg);
-	t->ypx = FE_ONE;
-	t->ymx = FE_ONE;
-	t->Z = FE_ONE;
-	t->T2d = FE_ZERO;
-	for (uint64_t j = 0; j < 8; j++) {
-		uint64_t m = ~ecfi_mask_nonzero(babs ^ (j + 1));
-		ecfi_limbs_cmov(t->ypx.limb, row[j].ypx.limb, m, 4);
-		ecfi_limbs_cmov(t->ymx.limb, row[j].ymx.limb, m, 4);
-		ecfi_limbs_cmov(t->Z.limb, row[j].Z.limb, m, 4);
-		ecfi_limbs_cmov(t->T2d.limb, row[j].T2d.limb, m, 4);
-	}
+	lookup8((uint64_t *)t, (const uint64_t *)&ident, (const uint64_t *)row, 16, babs);
 	ecfi_limbs_cswap(t->ypx.limb, t->ymx.limb, neg, 4);
 	ecfi_p25519_cneg(&t->T2d, (int)(neg & 1));
 }
@@ -557,7 +575,10 @@ int ecf_edwards25519_is_small_order(const p3 *a)
 int ecf_edwards25519_is_torsion_free(const p3 *a)
 {
 	p3 t;
-	ecfi_edwards25519_scalar_mult(fe_flags(), &t, ORDER_L, a);
+	uint8_t l[32]; /* the group order, little-endian */
+	for (int i = 0; i < 4; i++)
+		ecfi_store_le64(l + 8 * i, ecfi_sc25519_M[i]);
+	ecfi_edwards25519_scalar_mult(fe_flags(), &t, l, a);
 	return (int)(identity_mask(&t) & 1);
 }
 

@@ -3,7 +3,9 @@
 this: lib/meson.build), so no curve constant is typed by hand.
 
 Every point is derived here from the curve equation -x^2 + y^2 = 1 + d x^2 y^2
-over GF(p), p = 2^255 - 19, d = -121665/121666, and the base point B with
+over GF(p) (p and the group order l are MODULI "p25519" and "l25519" of
+lib/common/modinv_params.py, the tree's one source of moduli),
+d = -121665/121666, and the base point B with
 y = 4/5 and x non-negative (RFC 8032 section 5.1). The self-checks below
 assert that B is on the curve and has order l before anything is printed.
 
@@ -20,10 +22,14 @@ Output (canonical 4 x 64-bit limbs, least significant first):
                         double_scalar_mult_base_vartime
   ED_BASE_2_255         Niels 2^255 * B
 """
+import os
 import sys
 
-P = 2**255 - 19
-L = 2**252 + 27742317777372353535851937790883648493
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "common"))
+from modinv_params import MODULI  # noqa: E402
+
+P = MODULI["p25519"]
+L = MODULI["l25519"]
 D = (-121665 * pow(121666, -1, P)) % P
 SQRT_M1 = pow(2, (P - 1) // 4, P)
 
@@ -114,7 +120,6 @@ assert INVSQRT_A_MINUS_D in {pow(r, P - 2, P) for r in sqrt_pm((-1 - D) % P)}
 ONE_MINUS_D_SQ = (1 - D * D) % P
 D_MINUS_ONE_SQ = (D - 1) * (D - 1) % P
 assert D == 37095705934669439343138083508754565189542113879843219016388785533085940283555
-assert SQRT_M1 == 19681161376707505956807079304988542015446066515923890162744021073123829784752
 assert SQRT_AD_MINUS_ONE == 25063068953384623474111414158702152701244531502492656460079210482610430750235
 assert INVSQRT_A_MINUS_D == 54469307008909316920995813868745141605393597292927456921205312896311721017578
 assert ONE_MINUS_D_SQ == 1159843021668779879193775521855586647937357759715417654439879720876111806838
