@@ -64,6 +64,14 @@ static const abi_kernel KERNELS[] = {
     ABI_SIDH(p503, mulx_adx, ECFI_KERNEL_MULX_ADX, 8, P503_HEX),
     ABI_SIDH(p610, mulx_adx, ECFI_KERNEL_MULX_ADX, 10, P610_HEX),
     ABI_SIDH(p751, mulx_adx, ECFI_KERNEL_MULX_ADX, 12, P751_HEX),
+    ABI_ROW(p434, mul, MUL, mulx_adx, ECFI_KERNEL_MULX_ADX, 7, P434_HEX),
+    ABI_ROW(p503, mul, MUL, mulx_adx, ECFI_KERNEL_MULX_ADX, 8, P503_HEX),
+    ABI_ROW(p610, mul, MUL, mulx_adx, ECFI_KERNEL_MULX_ADX, 10, P610_HEX),
+    ABI_ROW(p751, mul, MUL, mulx_adx, ECFI_KERNEL_MULX_ADX, 12, P751_HEX),
+    ABI_ROW(p434, sqr, SQR, mulx_adx, ECFI_KERNEL_MULX_ADX, 7, P434_HEX),
+    ABI_ROW(p503, sqr, SQR, mulx_adx, ECFI_KERNEL_MULX_ADX, 8, P503_HEX),
+    ABI_ROW(p610, sqr, SQR, mulx_adx, ECFI_KERNEL_MULX_ADX, 10, P610_HEX),
+    ABI_ROW(p751, sqr, SQR, mulx_adx, ECFI_KERNEL_MULX_ADX, 12, P751_HEX),
 #endif
     {NULL, 0, 0, MUL, NULL, NULL, NULL}, /* end; also keeps the array non-empty */
 };

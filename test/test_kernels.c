@@ -26,8 +26,9 @@ typedef struct kernel_pair {
 	/* MUL, SQR, REDC: Montgomery kernels (inputs below m; redc t < m*R).
 	 * MP_MUL: c[2n] = a*b for any a, b < 2^(64n). REDC_LAZY: z[n] = t/R in
 	 * [0, 2m) for t < m*R, with edge inputs that are products of values in
-	 * [0, 2m) (the isogeny fields' lazy reduction). */
-	enum { MUL, SQR, REDC, MP_MUL, REDC_LAZY } kind;
+	 * [0, 2m) (the isogeny fields' lazy reduction). MUL_LAZY: like MUL with
+	 * inputs in [0, 4m) (the isogeny fields' fused mul), SQR_LAZY likewise. */
+	enum { MUL, SQR, REDC, MP_MUL, REDC_LAZY, MUL_LAZY, SQR_LAZY } kind;
 	void (*fast)(void);
 	void (*ref)(void);
 } kernel_pair;
@@ -53,6 +54,14 @@ static const kernel_pair PAIRS[] = {
     SIDH_PAIRS(p503, mulx_adx, ECFI_KERNEL_MULX_ADX, 8, P503_HEX),
     SIDH_PAIRS(p610, mulx_adx, ECFI_KERNEL_MULX_ADX, 10, P610_HEX),
     SIDH_PAIRS(p751, mulx_adx, ECFI_KERNEL_MULX_ADX, 12, P751_HEX),
+    PAIR(p434, mul, MUL_LAZY, mulx_adx, ECFI_KERNEL_MULX_ADX, 7, P434_HEX),
+    PAIR(p503, mul, MUL_LAZY, mulx_adx, ECFI_KERNEL_MULX_ADX, 8, P503_HEX),
+    PAIR(p610, mul, MUL_LAZY, mulx_adx, ECFI_KERNEL_MULX_ADX, 10, P610_HEX),
+    PAIR(p751, mul, MUL_LAZY, mulx_adx, ECFI_KERNEL_MULX_ADX, 12, P751_HEX),
+    PAIR(p434, sqr, SQR_LAZY, mulx_adx, ECFI_KERNEL_MULX_ADX, 7, P434_HEX),
+    PAIR(p503, sqr, SQR_LAZY, mulx_adx, ECFI_KERNEL_MULX_ADX, 8, P503_HEX),
+    PAIR(p610, sqr, SQR_LAZY, mulx_adx, ECFI_KERNEL_MULX_ADX, 10, P610_HEX),
+    PAIR(p751, sqr, SQR_LAZY, mulx_adx, ECFI_KERNEL_MULX_ADX, 12, P751_HEX),
     PAIR(p25519, mul, MUL, mulx_adx, ECFI_KERNEL_MULX_ADX, 4, P25519_RANGE_HEX),
     PAIR(p25519, sqr, SQR, mulx_adx, ECFI_KERNEL_MULX_ADX, 4, P25519_RANGE_HEX),
 #endif
@@ -69,6 +78,8 @@ static void check_pair(const kernel_pair *k)
 	mpz_set_ui(lim, 0);
 	mpz_setbit(lim, 64 * k->n);
 	mpz_mul(lim, lim, m); /* redc accepts t < m*R */
+	if (k->kind == MUL_LAZY || k->kind == SQR_LAZY)
+		mpz_mul_2exp(m, m, 2); /* inputs in [0, 4m): the fused mul takes a, b < 4p */
 	uint64_t edge[32][16];
 	size_t nedge;
 	if (k->kind == MP_MUL) { /* any value below R: all-ones limbs, R - 1, ..., and m, 2m, 4m - 1 */
@@ -105,6 +116,7 @@ static void check_pair(const kernel_pair *k)
 		}
 		switch (k->kind) {
 		case MUL:
+		case MUL_LAZY:
 			((mul_fn)k->fast)(a, x, y);
 			((mul_fn)k->ref)(b, x, y);
 			/* aliasing: z = x */
@@ -113,6 +125,7 @@ static void check_pair(const kernel_pair *k)
 			test_expect_limbs(xy, b, k->n, "%s aliased, case %ld", k->name, i);
 			break;
 		case SQR:
+		case SQR_LAZY:
 			((sqr_fn)k->fast)(a, x);
 			((sqr_fn)k->ref)(b, x);
 			memcpy(xy, x, sizeof xy);
