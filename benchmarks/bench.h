@@ -79,13 +79,16 @@ void bench_p256(void);
 void bench_p256n(void);
 void bench_sidh(void);
 void bench_p25519(void);
-/* A row measured by its own code (not a latency chain, e.g. the parallel
- * throughput rows): counts and lists it like bench_group's rows; returns 1
- * if the caller should measure and print it now. */
-int bench_custom_row(const char *field, const char *op, const char *kernel, const char *call);
-
 /* curve25519 (bench_curve25519.c). */
 void bench_curve25519(void);
 void bench_hash(void);
+void bench_p256_group(void);
+
+/* Rows measured outside bench_group (bench_p256_group.c's parallel rows). */
+int bench_row_selected(const char *field, const char *op, const char *kernel, const char *call);
+uint64_t bench_ticks(void);
+double bench_now_ns(void);
+void bench_print_row(const char *field, const char *op, const char *kernel, const char *call, double ns, double tk,
+                     double vs_first, const char *first);
 
 #endif

@@ -6,8 +6,9 @@
  * allows) and nettle, kernel = the peer, call "peer". Chains are dependent:
  * each output is the next input (x25519: the shared secret becomes the next
  * u; scalar mults: the encoding of the result becomes the next scalar).
- * Then "parallel" rows: x25519 on one thread per core, ops/s, and the speedup
- * over one thread (vs_first) measured in the same run.
+ * Then "parallel" rows: x25519 and ed25519_verify on one thread per core: ns
+ * and ticks per operation over all threads, and the speedup over one thread
+ * (vs_first) measured in the same run.
  */
 #define _GNU_SOURCE 1
 #include <pthread.h>
@@ -366,19 +367,14 @@ static void *run_worker(void *arg)
 	return NULL;
 }
 
-static double wall_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-/* ops/s of op on t threads, each running n operations. */
-static double throughput(int op, int t, long n)
+/* Wall ns per operation (all threads together) of op on t threads, each
+ * running n operations; ticks likewise. */
+static double throughput(int op, int t, long n, double *ticks_per_op)
 {
 	pthread_t th[64];
 	worker w[64];
-	double t0 = wall_ns();
+	double t0 = bench_now_ns();
+	uint64_t c0 = bench_ticks();
 	for (int i = 0; i < t; i++) {
 		w[i].n = n;
 		w[i].op = op;
@@ -391,10 +387,12 @@ static double throughput(int op, int t, long n)
 	}
 	for (int i = 0; i < t; i++)
 		pthread_join(th[i], NULL);
-	double dt = wall_ns() - t0;
+	uint64_t c1 = bench_ticks();
+	double dt = bench_now_ns() - t0;
 	for (int i = 0; i < t; i++)
 		bench_sink(w[i].u, 32);
-	return (double)t * (double)n / (dt * 1e-9);
+	*ticks_per_op = (double)(c1 - c0) / ((double)t * (double)n);
+	return dt / ((double)t * (double)n);
 }
 
 static int cmp_d(const void *a, const void *b)
@@ -403,30 +401,36 @@ static int cmp_d(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* One thread per online core against one thread, 9 interleaved rounds of
+ * about 50 ms each; medians. ns and ticks are per operation over all threads
+ * (1e9 / ns is the throughput in ops/s); vs_first is the speedup over one
+ * thread. */
 static void parallel_row(int op, const char *name)
 {
+	uint32_t flags[4];
+	const char *names[4];
+	size_t nt = bench_tiers(flags, names);
+	const char *kernel = names[nt - 1];
+	if (!bench_row_selected("curve25519", name, kernel, "parallel"))
+		return;
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	if (cores < 1)
 		cores = 1;
 	if (cores > 64)
 		cores = 64;
-	/* 9 interleaved rounds of (1 thread, all cores), about 50 ms each; medians. */
-	double one[9], all[9], ratio[9];
+	double one[9], all[9], tk[9], ratio[9], tk1;
 	for (int r = 0; r < 9; r++) {
-		one[r] = throughput(op, 1, 500);
-		all[r] = throughput(op, (int)cores, 500);
-		ratio[r] = all[r] / one[r];
+		one[r] = throughput(op, 1, 500, &tk1);
+		all[r] = throughput(op, (int)cores, 500, &tk[r]);
+		ratio[r] = one[r] / all[r];
 	}
 	qsort(one, 9, sizeof one[0], cmp_d);
 	qsort(all, 9, sizeof all[0], cmp_d);
+	qsort(tk, 9, sizeof tk[0], cmp_d);
 	qsort(ratio, 9, sizeof ratio[0], cmp_d);
-	printf("# parallel: %s on %ld threads (one per online core) vs 1 thread, %s kernel: "
-	       "%.0f ops/s vs %.0f ops/s, speedup %.2fx (median of 9 interleaved rounds)\n",
-	       name, cores, ecfi_kernel_name_of(ecfi_cpu_flags), all[4], one[4], ratio[4]);
-	printf("{\"field\":\"curve25519\",\"op\":\"%s\",\"kernel\":\"%s\",\"call\":\"parallel\",\"threads\":%ld,"
-	       "\"ops_per_s\":%.0f,\"single_ops_per_s\":%.0f,\"speedup\":%.3f}\n",
-	       name, ecfi_kernel_name_of(ecfi_cpu_flags), cores, all[4], one[4], ratio[4]);
-	fflush(stdout);
+	char first[64];
+	snprintf(first, sizeof first, "%s/one-thread, %ld threads", kernel, cores);
+	bench_print_row("curve25519", name, kernel, "parallel", all[4], tk[4], ratio[4], first);
 }
 
 void bench_curve25519(void)
@@ -538,9 +542,6 @@ void bench_curve25519(void)
 #endif
 	bench_public("curve25519", "ristretto255_from_uniform", b_rist_uniform, &cs, peers, np);
 	reset();
-	const char *best = ecfi_kernel_name_of(ecfi_cpu_flags);
-	if (bench_custom_row("curve25519", "x25519", best, "parallel"))
-		parallel_row(0, "x25519");
-	if (bench_custom_row("curve25519", "ed25519_verify", best, "parallel"))
-		parallel_row(1, "ed25519_verify");
+	parallel_row(0, "x25519");
+	parallel_row(1, "ed25519_verify");
 }

@@ -17,6 +17,8 @@
 #include <ecfield/ristretto255.h>
 #include <ecfield/ed25519.h>
 #include <ecfield/sc25519.h>
+#include <ecfield/p256_point.h>
+#include <ecfield/p256_ecdsa.h>
 
 #ifdef __cplusplus
 extern "C" {
