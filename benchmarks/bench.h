@@ -82,6 +82,7 @@ void bench_p25519(void);
 /* curve25519 (bench_curve25519.c). */
 void bench_curve25519(void);
 void bench_hash(void);
+void bench_sc25519(void);
 void bench_p256_group(void);
 
 /* Rows measured outside bench_group (bench_p256_group.c's parallel rows). */

@@ -13,9 +13,6 @@ typedef ecf_p25519_fe fe;
 
 #define EXPORT(op) ECFI_EXPORT_ALIAS(ecf_p25519_##op, ecfi_p25519_##op)
 
-static const fe SQRT_M1 = {
-    {ecfi_p25519_SQRTM1[0], ecfi_p25519_SQRTM1[1], ecfi_p25519_SQRTM1[2], ecfi_p25519_SQRTM1[3]}};
-
 void ecfi_p25519_mul(fe *r, const fe *a, const fe *b) { ecfi_p25519_mul_with(ecfi_cpu_flags, r, a, b); }
 EXPORT(mul);
 
@@ -148,7 +145,8 @@ int ecfi_p25519_sqrt_ratio(fe *r, const fe *u, const fe *v)
 {
 	/* RFC 9496, section 4.2 (SQRT_RATIO_M1), step by step. */
 	const uint32_t fl = ecfi_cpu_flags;
-	fe v3, v7, t, x, check, un, uni, xi;
+	fe v3, v7, t, x, check, un, uni, xi, sqrt_m1;
+	ecfi_limbs_copy(sqrt_m1.limb, ecfi_p25519_SQRTM1, 4);
 	ecfi_p25519_sqr_with(fl, &v3, v);
 	ecfi_p25519_mul_with(fl, &v3, &v3, v); /* v^3 */
 	ecfi_p25519_sqr_with(fl, &v7, &v3);
@@ -160,11 +158,11 @@ int ecfi_p25519_sqrt_ratio(fe *r, const fe *u, const fe *v)
 	ecfi_p25519_sqr_with(fl, &check, &x);
 	ecfi_p25519_mul_with(fl, &check, &check, v); /* v r^2 */
 	ecfi_p25519_neg(&un, u);
-	ecfi_p25519_mul_with(fl, &uni, &un, &SQRT_M1);
+	ecfi_p25519_mul_with(fl, &uni, &un, &sqrt_m1);
 	uint64_t correct = ecfi_p25519_equal_mask(&check, u);
 	uint64_t flipped = ecfi_p25519_equal_mask(&check, &un);
 	uint64_t flipped_i = ecfi_p25519_equal_mask(&check, &uni);
-	ecfi_p25519_mul_with(fl, &xi, &x, &SQRT_M1);
+	ecfi_p25519_mul_with(fl, &xi, &x, &sqrt_m1);
 	ecfi_limbs_cmov(x.limb, xi.limb, flipped | flipped_i, 4);
 	ecfi_p25519_abs(r, &x);
 	/* was_square is all-ones for a square: ECF_OK (0) without a branch. */
