@@ -9,6 +9,8 @@
  */
 #include "fields/p25519_internal.h"
 
+#include "common/lookup.h"
+
 typedef ecf_p25519_fe fe;
 
 #define EXPORT(op) ECFI_EXPORT_ALIAS(ecf_p25519_##op, ecfi_p25519_##op)
@@ -173,18 +175,8 @@ EXPORT(sqrt_ratio);
 
 int ecfi_p25519_lookup(fe *r, const fe *table, size_t n, size_t idx)
 {
-	if (r == NULL)
-		return ECF_ERR_NULL;
-	ecfi_p25519_zero(r);
-	if (table == NULL)
-		return ECF_ERR_NULL;
-	/* Every entry is read: no address depends on idx. */
-	for (size_t i = 0; i < n; i++) {
-		uint64_t hit = ~ecfi_mask_nonzero((uint64_t)(i ^ idx));
-		ecfi_limbs_cmov(r->limb, table[i].limb, hit, 4);
-	}
-	uint64_t in_range = ecfi_mask_from_bit((uint64_t)(idx < n));
-	return (int)((uint64_t)ECF_ERR_INDEX & ~in_range);
+	/* Elements are plain structs of limbs: the table is n * 4 limbs. */
+	return ecfi_limbs_lookup(r ? r->limb : NULL, table ? table[0].limb : NULL, 4, n, idx);
 }
 EXPORT(lookup);
 
