@@ -18,7 +18,7 @@
 #include "ecfield/edwards25519.h"
 #include "ecfield/x25519.h"
 
-#include "common/moduli.h" /* L25519_HEX, generated: no test types a modulus */
+#include "common/moduli.h" /* SC25519_HEX, generated: no test types a modulus */
 #include "common/testutil.h"
 #include "common/vectors.h"
 
@@ -206,7 +206,7 @@ static int setup(void **state)
 	mpz_invert(D_, D_, P_);
 	mpz_mul_si(D_, D_, -121665);
 	mpz_mod(D_, D_, P_);
-	test_mpz_set_hex(L_, L25519_HEX);
+	test_mpz_set_hex(L_, SC25519_HEX);
 	mpz_t e, two;
 	mpz_inits(e, two, NULL);
 	mpz_sub_ui(e, P_, 1);

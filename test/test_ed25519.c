@@ -14,7 +14,7 @@
 #include "ecfield/ed25519.h"
 #include "ecfield/edwards25519.h"
 
-#include "common/moduli.h" /* L25519_HEX, generated: no test types a modulus */
+#include "common/moduli.h" /* SC25519_HEX, generated: no test types a modulus */
 #include "common/testutil.h"
 #include "common/vectors.h"
 
@@ -223,7 +223,7 @@ static void test_edges(void **s)
 	uint8_t L[32] = {0};
 	mpz_t lz;
 	mpz_init(lz);
-	test_mpz_set_hex(lz, L25519_HEX);
+	test_mpz_set_hex(lz, SC25519_HEX);
 	mpz_export(L, NULL, -1, 1, 0, 0, lz);
 	mpz_clear(lz);
 	uint8_t seed[32], pk[32], sk[64], sig[64], msg[16] = "edges";
