@@ -116,6 +116,27 @@ static void BN(fp2_mul_pointer)(void *p, long n)
 	}
 }
 
+/* The mul and sqr kernels called directly, square chains x = k(y, y): the
+ * squaring's gain over the multiplication in one interleaved group. */
+#define SQ_DIRECT(name, call)                                                                                          \
+	static void BN(name)(void *p, long n)                                                                          \
+	{                                                                                                              \
+		BN(state) *s = p;                                                                                      \
+		for (long i = 0; i < n; i += 2) {                                                                      \
+			call;                                                                                          \
+		}                                                                                                      \
+	}
+SQ_DIRECT(sqr_kernel_portable,
+          (KERNEL(sqr, portable)(s->a.limb, s->b.limb), KERNEL(sqr, portable)(s->b.limb, s->a.limb)))
+SQ_DIRECT(mul_kernel_portable, (KERNEL(mul, portable)(s->a.limb, s->b.limb, s->b.limb),
+                                KERNEL(mul, portable)(s->b.limb, s->a.limb, s->a.limb)))
+#if ECFI_X86_64_KERNELS
+SQ_DIRECT(sqr_kernel_mulx_adx,
+          (KERNEL(sqr, mulx_adx)(s->a.limb, s->b.limb), KERNEL(sqr, mulx_adx)(s->b.limb, s->a.limb)))
+SQ_DIRECT(mul_kernel_mulx_adx, (KERNEL(mul, mulx_adx)(s->a.limb, s->b.limb, s->b.limb),
+                                KERNEL(mul, mulx_adx)(s->b.limb, s->a.limb, s->a.limb)))
+#endif
+
 static void BN(one_op)(const char *op, bench_body body) { bench_public(STR(FIELD), op, body, &BN(st), NULL, 0); }
 
 static void ECFI_CAT(bench_sidh_, FIELD)(int with_calls)
@@ -145,7 +166,20 @@ static void ECFI_CAT(bench_sidh_, FIELD)(int with_calls)
 	BN(one_op)("add", BN(add));
 	BN(one_op)("sub", BN(sub));
 	BN(one_op)("mul", BN(mul));
-	BN(one_op)("sqr", BN(sqr));
+	{
+		/* sqr through the public entry, then the sqr and mul kernels directly. */
+		bench_variant v[4];
+		size_t nv = 0;
+		v[nv++] = (bench_variant){"portable_sqr", "direct", 0, BN(sqr_kernel_portable), s};
+		v[nv++] = (bench_variant){"portable_mul", "direct", 0, BN(mul_kernel_portable), s};
+#if ECFI_X86_64_KERNELS
+		if (ecfi_cpu_supported_kernels() & ECFI_KERNEL_MULX_ADX) {
+			v[nv++] = (bench_variant){"mulx_adx_sqr", "direct", 0, BN(sqr_kernel_mulx_adx), s};
+			v[nv++] = (bench_variant){"mulx_adx_mul", "direct", 0, BN(mul_kernel_mulx_adx), s};
+		}
+#endif
+		bench_public(STR(FIELD), "sqr", BN(sqr), s, v, nv);
+	}
 	{
 		bench_variant v[6];
 		size_t nv = 0;
@@ -201,4 +235,5 @@ static void ECFI_CAT(bench_sidh_, FIELD)(int with_calls)
 #undef FP2_BINARY
 #undef FP2_UNARY
 #undef MP_DIRECT
+#undef SQ_DIRECT
 #undef FP2_MUL_DIRECT

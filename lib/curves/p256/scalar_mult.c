@@ -80,8 +80,7 @@ void ecfi_p256_scalar_mult_limbs(ecf_p256_point *r, const uint64_t k[4], const e
 	d = booth(window_bits(k2, 255, 5), 5, &neg); /* window 51: bits 254..259 of k */
 	lookup_point16(&acc, table, d, neg);
 	for (int i = 50; i >= 0; i--) {
-		for (int j = 0; j < 5; j++)
-			pt_dbl(&acc, &acc, fast);
+		pt_dbl_n(&acc, &acc, 5, fast);
 		d = booth(window_bits(k2, 5 * (unsigned)i, 5), 5, &neg);
 		lookup_point16(&t, table, d, neg);
 		pt_add(&acc, &acc, &t, fast);
@@ -183,10 +182,14 @@ void ecfi_p256_double_scalar_mult_vartime_limbs(ecf_p256_point *r, const uint64_
 	for (int i = 1; i < 8; i++)
 		pt_add(&tq[i], &tq[i - 1], &q2, fast);
 	pt_identity(&acc);
-	int started = 0;
+	int started = 0, pending = 0;
 	for (int i = (l1 > l2 ? l1 : l2) - 1; i >= 0; i--) {
 		if (started)
-			pt_dbl(&acc, &acc, fast);
+			pending++;
+		if ((n1[i] != 0 || n2[i] != 0) && pending > 0) {
+			pt_dbl_n(&acc, &acc, pending, fast);
+			pending = 0;
+		}
 		if (n1[i] != 0) {
 			affine e = p256_base_odd[(n1[i] > 0 ? n1[i] : -n1[i]) / 2];
 			if (n1[i] < 0)
@@ -202,6 +205,8 @@ void ecfi_p256_double_scalar_mult_vartime_limbs(ecf_p256_point *r, const uint64_
 			started = 1;
 		}
 	}
+	if (pending > 0)
+		pt_dbl_n(&acc, &acc, pending, fast);
 	*r = acc;
 }
 

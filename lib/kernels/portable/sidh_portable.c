@@ -23,15 +23,6 @@
 #define ECFI_SIDH_KARATSUBA_MIN 8
 #endif
 
-/* The reduction keeps an n-word window in locals (ecfi_redc_mont_friendly_window)
- * up to these limb counts, else works on a 2n-word copy of t: which one GCC
- * compiles better depends on n. Measured with ecfield-bench (gcc 12 -O3, Zen 4,
- * median rdtsc ticks, window / copy): redc 73 / 94 (7 limbs), 98 / 117 (8),
- * 188 / 150 (10), 265 / 214 (12); sqr 98 / 131, 168 / 211, 312 / 320,
- * 434 / 386. */
-#define ECFI_SIDH_REDC_WINDOW_MAX 8
-#define ECFI_SIDH_SQR_WINDOW_MAX 10
-
 #define ECFI_SIDH_PORTABLE(field) ECFI_SIDH_PORTABLE_N(field, field##_NL, field##_P1, field##_P1ZL)
 #define ECFI_SIDH_PORTABLE_N(field, n, p1, zl)                                                                         \
 	void ecfk_##field##_mp_mul_portable(uint64_t c[2 * (n)], const uint64_t a[n], const uint64_t b[n])             \
@@ -43,10 +34,7 @@
 	}                                                                                                              \
 	void ecfk_##field##_redc_portable(uint64_t z[n], const uint64_t t[2 * (n)])                                    \
 	{                                                                                                              \
-		if ((n) <= ECFI_SIDH_REDC_WINDOW_MAX)                                                                  \
-			ecfi_redc_mont_friendly_window(z, t, p1, zl, n);                                               \
-		else                                                                                                   \
-			ecfi_redc_mont_friendly(z, t, p1, zl, n);                                                      \
+		ecfi_redc_mont_friendly(z, t, p1, zl, n);                                                              \
 	}                                                                                                              \
 	void ecfk_##field##_mul_portable(uint64_t z[n], const uint64_t a[n], const uint64_t b[n])                      \
 	{                                                                                                              \
@@ -54,7 +42,7 @@
 	}                                                                                                              \
 	void ecfk_##field##_sqr_portable(uint64_t z[n], const uint64_t a[n])                                           \
 	{                                                                                                              \
-		ecfi_sqr_mont_friendly(z, a, p1, zl, n, (n) <= ECFI_SIDH_SQR_WINDOW_MAX);                              \
+		ecfi_sqr_mont_friendly(z, a, p1, zl, n);                                                               \
 	}
 
 ECFI_SIDH_PORTABLE(p434)

@@ -20,7 +20,8 @@ Kernels (n limbs, R = 2^(64n)), System V ABI, hidden symbols:
       z = a*b/R mod p in [0, 2p), for a, b < 4p (the bits of redc(mp_mul)).
       z may alias a or b.
   void ecfk_<P>_sqr_mulx_adx(uint64_t z[n], const uint64_t a[n]);
-      z = mul(a, a).
+      z = mul(a, a): a dedicated squaring (n(n+1)/2 products) up to 12 limbs,
+      the mul code with b = a above.
 
 Both are straight-line code: no branches, every address is fixed, and the
 only instructions are mov, mulx, adcx, adox, add, adc, sub, sbb, xor, neg,
@@ -539,6 +540,84 @@ def gen_mul_fused(name, label, n, pp1_words, square=False):
     return func(name, frame_open(s, s.lines, stack_words))
 
 
+# --------------------------------------------------------------------------
+# Montgomery squaring: T = a^2 on the stack from the n(n-1)/2 products
+# a[i]*a[j], i < j (one MULX row per word a[i], into a window of registers
+# that loses its two lowest, final, words to T after each row), then one pass
+# that doubles T (ADCX r, r on CF) and adds the squares a[i]^2 (ADOX on OF),
+# then the reduction (redc's code) from T. Word 1 leaves row 0 at once, so
+# the window peaks at n - 1 words plus lo and hi at row 1: n + 1 <= 13
+# registers (up to 12 limbs).
+# --------------------------------------------------------------------------
+def sqr_fits(n):
+    return n + 1 <= len(ALL_REGS) - 2
+
+
+def gen_sqr_twopass(name, label, n, pp1_words):
+    s = Asm()
+    T, OUT = 0, 2 * n
+    Tm = lambda k: mem("%rsp", T + k)
+    A = lambda j: mem("%rsi", j)
+    s.comment("T = off-diagonal products a[i]*a[j], i < j")
+    s.op("mov", "%rdi", mem("%rsp", OUT))
+    pool = Pool([r for r in ALL_REGS if r not in ("%rsi", "%rdx")])
+    lo, hi = pool.get(), pool.get()
+    pos = {}  # position -> register
+    s.op("mov", A(0), "%rdx")
+    pos[1], pos[2] = pool.get(), pool.get()
+    s.op("mulx", A(1), pos[1], pos[2])
+    s.op("mov", pos[1], Tm(1))  # word 1 is final at once: its register serves row 0
+    pool.put(pos.pop(1))
+    for j in range(2, n):
+        pos[j + 1] = pool.get()
+        s.op("mulx", A(j), lo, pos[j + 1])
+        s.op("add" if j == 2 else "adc", lo, pos[j])
+    if n > 2:
+        s.op("adc", "$0", pos[n])
+    for i in range(0, n - 1):
+        if i > 0:
+            s.op("mov", A(i), "%rdx")
+            top = pool.get()
+            pos[i + n] = top
+            s.op("xor", top, top)  # also clears CF and OF
+            muladd(s, lambda j: A(i + 1 + j), [pos[k] for k in range(2 * i + 1, i + n + 1)], lo, hi)
+        for k in (2 * i + 1, 2 * i + 2):  # final now: no later row reaches them
+            if k in pos and (i < n - 2 or k <= 2 * n - 2):
+                s.op("mov", pos[k], Tm(k))
+                pool.put(pos.pop(k))
+    assert not pos, pos
+    s.comment("T = 2T + sum a[i]^2 2^(128i): doubling on CF, squares on OF")
+    zero = pool.get()
+    r = pool.get()
+    s.op("xor", zero, zero)
+    for i in range(n):
+        s.op("mov", A(i), "%rdx")
+        s.op("mulx", "%rdx", lo, hi)
+        k = 2 * i
+        if k == 0:
+            s.op("mov", lo, Tm(0))
+        else:
+            s.op("mov", Tm(k), r)
+            s.op("adcx", r, r)
+            s.op("adox", lo, r)
+            s.op("mov", r, Tm(k))
+        k = 2 * i + 1
+        if k == 2 * n - 1:
+            s.op("adcx", zero, hi)
+            s.op("adox", zero, hi)
+            s.op("mov", hi, Tm(k))
+        else:
+            s.op("mov", Tm(k), r)
+            s.op("adcx", r, r)
+            s.op("adox", hi, r)
+            s.op("mov", r, Tm(k))
+    s.comment("z = T/R")
+    s.op("mov", mem("%rsp", OUT), "%rdi")
+    s.op("lea", Tm(0), "%rsi")
+    redc_body(s, label, n, pp1_words)
+    return func(name, frame_open(s, s.lines, OUT + 1))
+
+
 def func(name, body):
     return ["ECFK_FUNC_BEGIN(%s)" % name] + body + ["ECFK_FUNC_END(%s)" % name, ""]
 
@@ -556,6 +635,8 @@ def main():
                     help="mp_mul method; auto = the faster one measured on Zen3")
     ap.add_argument("--max-chunk", type=int, default=MAX_CHUNK,
                     help="widest schoolbook operand chunk (experiments; 1..8)")
+    ap.add_argument("--sqr-as-mul", action="store_true",
+                    help="emit sqr as the mul code with b = a (experiments)")
     args = ap.parse_args()
 
     P = args.prime
@@ -592,7 +673,7 @@ def main():
  *     z = a*b/R mod p, 0 <= z < 2p, for a, b < 4p: the bits of redc(mp_mul).
  *     Method: %(mulmethod)s. z may alias a or b.
  * void ecfk_%(P)s_sqr_mulx_adx(uint64_t z[%(n)d], const uint64_t a[%(n)d]);
- *     z = mul(a, a) (the same code with b = a). z may alias a.
+ *     z = mul(a, a) for a < 4p. Method: %(sqrmethod)s. z may alias a.
  *
  * Reduction: -p^-1 = 1 mod 2^64, so step i's factor m_i is the current word
  * i; u + m_i*p*2^(64i) = u - m_i*2^(64i) + m_i*(p+1)*2^(64i), the first
@@ -608,7 +689,9 @@ def main():
         .p2align 3
 /* (p+1) >> %(zb)d, little-endian */
 %(label)s:
-""" % dict(mulmethod="product and reduction interleaved, one row of each per word of b"
+""" % dict(sqrmethod="the n(n-1)/2 products a[i]*a[j], i < j, doubled, plus the squares, to the stack, "
+           "then the reduction" if sqr_fits(n) and not args.sqr_as_mul else "the mul code with b = a",
+           mulmethod="product and reduction interleaved, one row of each per word of b"
            if fused_fits(n) else "the product (as mp_mul) to the stack, then the reduction",
            P=P, e=e, f=f, bits=p.bit_length(), n=n, n2=2 * n, R=64 * n, z=z, k=n - z,
            zb=64 * z, label=label, method=("schoolbook, operand scanning in chunks of %s words"
@@ -626,7 +709,9 @@ def main():
         if args.op not in (op, "all"):
             continue
         name = "ecfk_%s_%s_mulx_adx" % (P, op)
-        if fused_fits(n):
+        if square and sqr_fits(n) and not args.sqr_as_mul:
+            out += gen_sqr_twopass(name, label, n, pp1)
+        elif fused_fits(n):
             out += gen_mul_fused(name, label, n, pp1, square)
         else:
             out += gen_mul_twopass(name, label, n, pp1, method, square)
