@@ -85,6 +85,8 @@ void bench_p256(void);
 void bench_p256n(void);
 void bench_sidh(void);
 void bench_p25519(void);
+/* curve25519 (bench_curve25519.c). */
+void bench_curve25519(void);
 void bench_hash(void);
 void bench_sc25519(void);
 void bench_p256_group(void);

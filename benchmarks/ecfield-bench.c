@@ -309,6 +309,7 @@ static void run_all(void)
 	bench_hash();
 	bench_sc25519();
 	bench_p256_group();
+	bench_curve25519();
 }
 
 int main(int argc, char **argv)

@@ -12,6 +12,10 @@
 #include <ecfield/p256n.h>
 #include <ecfield/sidh.h>
 #include <ecfield/p25519.h>
+#include <ecfield/x25519.h>
+#include <ecfield/edwards25519.h>
+#include <ecfield/ristretto255.h>
+#include <ecfield/ed25519.h>
 #include <ecfield/sc25519.h>
 #include <ecfield/p256_point.h>
 #include <ecfield/p256_ecdsa.h>

@@ -1,0 +1,54 @@
+/*
+ * edwards25519 inside the library: the point representations of the formulas
+ * (ref10's names) and the hidden entry points that X25519, Ed25519 and
+ * ristretto255 call with the dispatch flag already read (fl).
+ *
+ *   p3      extended (X : Y : Z : T), the public ecf_edwards25519_point
+ *   p2      projective (X : Y : Z), enough to double
+ *   p1p1    "completed" ((X : Z), (Y : T)), the output of add and double
+ *   niels   affine (y + x, y - x, 2d*x*y), the precomputed base multiples
+ *   cached  (Y + X, Y - X, Z, 2d*T), the runtime tables of a point
+ * Formulas: Hisil, Wong, Carter, Dawson, "Twisted Edwards curves revisited"
+ * (2008), with a = -1; complete on edwards25519 (d is not a square).
+ */
+#ifndef ECFI_EDWARDS25519_INTERNAL_H
+#define ECFI_EDWARDS25519_INTERNAL_H
+
+#include "ecfield/edwards25519.h"
+
+#include "curves/curve25519/fe.h"
+
+typedef ecf_edwards25519_point ecfi_ed_p3;
+typedef struct {
+	fe X, Y, Z;
+} ecfi_ed_p2;
+typedef struct {
+	fe X, Y, Z, T;
+} ecfi_ed_p1p1;
+typedef struct {
+	fe ypx, ymx, xy2d;
+} ecfi_ed_niels;
+typedef struct {
+	fe ypx, ymx, Z, T2d;
+} ecfi_ed_cached;
+
+/* Decoding modes of ecfi_edwards25519_decode. */
+#define ECFI_ED_DECODE_STRICT 0
+#define ECFI_ED_DECODE_ZIP215 1
+
+ECFI_HIDDEN int ecfi_edwards25519_decode(uint32_t fl, ecfi_ed_p3 *r, const uint8_t in[32], int mode);
+ECFI_HIDDEN void ecfi_edwards25519_encode(uint32_t fl, uint8_t out[32], const ecfi_ed_p3 *p);
+ECFI_HIDDEN void ecfi_edwards25519_add(uint32_t fl, ecfi_ed_p3 *r, const ecfi_ed_p3 *a, const ecfi_ed_p3 *b);
+ECFI_HIDDEN void ecfi_edwards25519_sub(uint32_t fl, ecfi_ed_p3 *r, const ecfi_ed_p3 *a, const ecfi_ed_p3 *b);
+ECFI_HIDDEN void ecfi_edwards25519_neg(ecfi_ed_p3 *r, const ecfi_ed_p3 *a);
+ECFI_HIDDEN void ecfi_edwards25519_identity(ecfi_ed_p3 *r);
+ECFI_HIDDEN void ecfi_edwards25519_generator(ecfi_ed_p3 *r);
+ECFI_HIDDEN void ecfi_edwards25519_double(uint32_t fl, ecfi_ed_p3 *r, const ecfi_ed_p3 *a);
+ECFI_HIDDEN void ecfi_edwards25519_scalar_mult_base(uint32_t fl, ecfi_ed_p3 *r, const uint8_t s[32]);
+ECFI_HIDDEN void ecfi_edwards25519_scalar_mult(uint32_t fl, ecfi_ed_p3 *r, const uint8_t s[32], const ecfi_ed_p3 *p);
+ECFI_HIDDEN void ecfi_edwards25519_double_scalar_mult_base_vartime(uint32_t fl, ecfi_ed_p3 *r, const uint8_t a[32],
+                                                                   const ecfi_ed_p3 *A, const uint8_t b[32]);
+/* All-ones if a = b as points, else 0. */
+ECFI_HIDDEN uint64_t ecfi_edwards25519_equal_mask(uint32_t fl, const ecfi_ed_p3 *a, const ecfi_ed_p3 *b);
+
+#endif

@@ -1,0 +1,134 @@
+/*
+ * Constant-time checks of X25519, the edwards25519 group, ristretto255 and
+ * Ed25519 (ecfield/x25519.h, edwards25519.h, ristretto255.h, ed25519.h):
+ * every function not named _vartime (Ed25519 verification handles public
+ * data only and uses the variable-time double-scalar multiplication), with the scalars, the u-coordinates, the
+ * encodings and the points marked secret. Included by ct_test.c; defines ct_curve25519(rng).
+ *
+ * Edge inputs first: scalars 0, all-ones and l; u = 0 (small order: the
+ * status is computed without a branch), u = p, u = 2^256 - 1; the identity
+ * and a small-order point; encodings with y >= p and x = 0 with the sign bit
+ * (rejected, the output zeroed without a branch).
+ */
+static void ct_curve25519_bytes(ct_rng *rng, uint8_t b[32], int i, int kind)
+{
+	uint8_t L[32]; /* l = (l - 1) + 1, from the scalar field: no typed modulus */
+	ecf_sc25519_fe lm1;
+	ecf_sc25519_one(&lm1);
+	ecf_sc25519_neg(&lm1, &lm1);
+	ecf_sc25519_from_mont(&lm1, &lm1);
+	ecf_sc25519_to_bytes(L, &lm1);
+	L[0]++; /* l - 1 ends in 0xec */
+	for (int k = 0; k < 32; k++)
+		b[k] = (uint8_t)ct_next(rng);
+	if (i == 0)
+		memset(b, 0, 32);
+	else if (i == 1)
+		memset(b, 0xff, 32);
+	else if (i == 2 && kind == 0)
+		memcpy(b, L, 32);
+	else if (i == 2) { /* p, or y = p with the sign bit */
+		memset(b, 0xff, 32);
+		b[0] = 0xed;
+		b[31] = kind == 1 ? 0x7f : 0xff;
+	} else if (i == 3 && kind == 2) { /* the identity with the sign bit: x = 0, sign set */
+		memset(b, 0, 32);
+		b[0] = 1;
+		b[31] = 0x80;
+	}
+}
+
+static void ct_curve25519(ct_rng *rng)
+{
+	int rounds = 4 + ct_rounds;
+	for (int i = 0; i < rounds; i++) {
+		uint8_t k[32], u[32], e[32], out[32];
+		ecf_edwards25519_point p, q, r;
+		ct_curve25519_bytes(rng, k, i, 0);
+		ct_curve25519_bytes(rng, u, i, 1);
+		ct_curve25519_bytes(rng, e, i, 2);
+		/* points: identity, a small-order point (0, -1), then random multiples of B */
+		if (i == 0) {
+			ecf_edwards25519_identity(&p);
+		} else if (i == 1) {
+			ecf_edwards25519_identity(&p); /* (0, -1), of order 2 */
+			ecf_p25519_neg(&p.Y, &p.Y);
+		} else {
+			uint8_t s[32];
+			ct_curve25519_bytes(rng, s, 5, 0);
+			ecf_edwards25519_scalar_mult_base(&p, s);
+		}
+		ecf_edwards25519_generator(&q);
+		CT_SECRET(k, sizeof k);
+		CT_SECRET(u, sizeof u);
+		CT_SECRET(e, sizeof e);
+		CT_SECRET(&p, sizeof p);
+		CT_SECRET(&q, sizeof q);
+
+		ct_sink_int(ecf_x25519(out, k, u));
+		ct_sink_bytes(out, sizeof out);
+		ct_sink_int(ecf_x25519_base(out, k));
+		ct_sink_bytes(out, sizeof out);
+
+		ct_sink_int(ecf_edwards25519_decode(&r, e, 32));
+		ct_sink_bytes(&r, sizeof r);
+		ct_sink_int(ecf_edwards25519_decode_zip215(&r, e, 32));
+		ct_sink_bytes(&r, sizeof r);
+		ecf_edwards25519_encode(out, &p);
+		ct_sink_bytes(out, sizeof out);
+		ecf_edwards25519_add(&r, &p, &q);
+		ct_sink_bytes(&r, sizeof r);
+		ecf_edwards25519_sub(&r, &p, &q);
+		ct_sink_bytes(&r, sizeof r);
+		ecf_edwards25519_double(&r, &p);
+		ct_sink_bytes(&r, sizeof r);
+		ecf_edwards25519_neg(&r, &p);
+		ct_sink_bytes(&r, sizeof r);
+		ct_sink_int(ecf_edwards25519_equal(&p, &q));
+		ct_sink_int(ecf_edwards25519_is_identity(&p));
+		ct_sink_int(ecf_edwards25519_is_small_order(&p));
+		ct_sink_int(ecf_edwards25519_is_torsion_free(&p));
+		ecf_edwards25519_scalar_mult_base(&r, k);
+		ct_sink_bytes(&r, sizeof r);
+		ecf_edwards25519_scalar_mult(&r, k, &p);
+		ct_sink_bytes(&r, sizeof r);
+
+		/* ristretto255: secret encodings, uniform bytes, elements, scalars */
+		ecf_ristretto255_point rp, rq, rr;
+		uint8_t wide[64];
+		memcpy(wide, e, 32);
+		memcpy(wide + 32, u, 32);
+		rp.p = p;
+		rq.p = q;
+		ct_sink_int(ecf_ristretto255_decode(&rr, e, 32));
+		ct_sink_bytes(&rr, sizeof rr);
+		ct_sink_int(ecf_ristretto255_from_uniform_bytes(&rr, wide, 64));
+		ct_sink_bytes(&rr, sizeof rr);
+		ecf_ristretto255_encode(out, &rp);
+		ct_sink_bytes(out, sizeof out);
+		ct_sink_int(ecf_ristretto255_equal(&rp, &rq));
+		ecf_ristretto255_add(&rr, &rp, &rq);
+		ct_sink_bytes(&rr, sizeof rr);
+		ecf_ristretto255_sub(&rr, &rp, &rq);
+		ct_sink_bytes(&rr, sizeof rr);
+		ecf_ristretto255_neg(&rr, &rp);
+		ct_sink_bytes(&rr, sizeof rr);
+		ecf_ristretto255_scalar_mult_base(&rr, k);
+		ct_sink_bytes(&rr, sizeof rr);
+		ecf_ristretto255_scalar_mult(&rr, k, &rp);
+		ct_sink_bytes(&rr, sizeof rr);
+
+		/* Ed25519: secret seed and secret key; the message and the outputs
+		 * are public (the signature is declassified before verifying it). */
+		uint8_t pk[32], sk[64], sig[64], msg[40];
+		memcpy(msg, u, 32);
+		memcpy(msg + 32, e, 8);
+		CT_PUBLIC(msg, sizeof msg);
+		ct_sink_int(ecf_ed25519_keypair(pk, sk, k));
+		CT_SECRET(sk, sizeof sk);
+		ct_sink_int(ecf_ed25519_sign(sig, msg, (size_t)i, sk));
+		CT_PUBLIC(sig, sizeof sig);
+		CT_PUBLIC(pk, sizeof pk);
+		ct_sink_bytes(sig, sizeof sig);
+	}
+}
