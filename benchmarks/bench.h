@@ -66,5 +66,6 @@ void bench_p256(void);
 void bench_p256n(void);
 void bench_sidh(void);
 void bench_p25519(void);
+void bench_hash(void);
 
 #endif

@@ -250,5 +250,6 @@ int main(int argc, char **argv)
 	bench_p256n();
 	bench_sidh();
 	bench_p25519();
+	bench_hash();
 	return 0;
 }

@@ -1,0 +1,414 @@
+/* The library's hashes (lib/hash): FIPS 180-4 / FIPS 202 example vectors,
+ * RFC 4231 HMAC-SHA-256, and a differential test against OpenSSL's EVP on
+ * every message length 0..1100 with random update/absorb splits and random
+ * squeeze chunking. The expected digests were typed from the standards and
+ * cross-checked with python3's hashlib. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/testutil.h"
+#include "hash/sha2.h"
+#include "hash/sha3.h"
+
+#ifdef ECF_HAVE_OPENSSL
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#endif
+
+static size_t unhex(uint8_t *out, size_t max, const char *hex)
+{
+	size_t n = strlen(hex) / 2;
+	assert_true(n <= max);
+	for (size_t i = 0; i < n; i++) {
+		unsigned v;
+		assert_int_equal(sscanf(hex + 2 * i, "%2x", &v), 1);
+		out[i] = (uint8_t)v;
+	}
+	return n;
+}
+
+static void expect_hex(const uint8_t *got, size_t n, const char *want_hex, const char *what)
+{
+	uint8_t want[1024];
+	size_t wn = unhex(want, sizeof want, want_hex);
+	test_expect(wn == n, "%s: expected length %zu, have %zu", what, wn, n);
+	if (memcmp(got, want, n) != 0) {
+		char buf[2 * 1024 + 1];
+		for (size_t i = 0; i < n && i < 1024; i++)
+			snprintf(buf + 2 * i, 3, "%02x", got[i]);
+		test_expect(0, "%s:\n got  %s\n want %s", what, buf, want_hex);
+	}
+}
+
+static int is_all_zero(const void *p, size_t n)
+{
+	const uint8_t *q = (const uint8_t *)p;
+	uint8_t acc = 0;
+	for (size_t i = 0; i < n; i++)
+		acc |= q[i];
+	return acc == 0;
+}
+
+#define MSG448 "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"
+#define MSG896                                                                                                         \
+	"abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopq" \
+	"rstu"
+
+/* SHA-256 of the message m (of length n) three ways: one-shot, one update,
+ * and byte by byte. */
+static void check_sha256(const void *m, size_t n, const char *hex, const char *what)
+{
+	uint8_t d[32];
+	ecfi_sha256(d, m, n);
+	expect_hex(d, 32, hex, what);
+	ecfi_sha256_ctx c;
+	ecfi_sha256_init(&c);
+	for (size_t i = 0; i < n; i++)
+		ecfi_sha256_update(&c, (const uint8_t *)m + i, 1);
+	ecfi_sha256_final(&c, d);
+	expect_hex(d, 32, hex, what);
+	test_expect(is_all_zero(&c, sizeof c), "%s: sha256_final did not wipe the context", what);
+}
+
+static void check_sha512(const void *m, size_t n, const char *hex, const char *what)
+{
+	uint8_t d[64];
+	ecfi_sha512(d, m, n);
+	expect_hex(d, 64, hex, what);
+	ecfi_sha512_ctx c;
+	ecfi_sha512_init(&c);
+	for (size_t i = 0; i < n; i++)
+		ecfi_sha512_update(&c, (const uint8_t *)m + i, 1);
+	ecfi_sha512_final(&c, d);
+	expect_hex(d, 64, hex, what);
+	test_expect(is_all_zero(&c, sizeof c), "%s: sha512_final did not wipe the context", what);
+}
+
+/* FIPS 180-4 examples (NIST CSRC example values). */
+static void test_sha256_fips(void **s)
+{
+	(void)s;
+	check_sha256("abc", 3, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", "SHA-256(abc)");
+	check_sha256(NULL, 0, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", "SHA-256()");
+	check_sha256(MSG448, 56, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",
+	             "SHA-256(448 bits)");
+	check_sha256(MSG896, 112, "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1",
+	             "SHA-256(896 bits)");
+	/* One million 'a': in chunks of 1000 (and one-shot). */
+	uint8_t *a = malloc(1000000);
+	assert_non_null(a);
+	memset(a, 'a', 1000000);
+	const char *want = "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0";
+	uint8_t d[32];
+	ecfi_sha256(d, a, 1000000);
+	expect_hex(d, 32, want, "SHA-256(10^6 a)");
+	ecfi_sha256_ctx c;
+	ecfi_sha256_init(&c);
+	for (int i = 0; i < 1000; i++)
+		ecfi_sha256_update(&c, a, 1000);
+	ecfi_sha256_final(&c, d);
+	expect_hex(d, 32, want, "SHA-256(10^6 a, 1000-byte updates)");
+	free(a);
+}
+
+static void test_sha512_fips(void **s)
+{
+	(void)s;
+	check_sha512("abc", 3,
+	             "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
+	             "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f",
+	             "SHA-512(abc)");
+	check_sha512(NULL, 0,
+	             "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce"
+	             "47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e",
+	             "SHA-512()");
+	check_sha512(MSG448, 56,
+	             "204a8fc6dda82f0a0ced7beb8e08a41657c16ef468b228a8279be331a703c335"
+	             "96fd15c13b1b07f9aa1d3bea57789ca031ad85c7a71dd70354ec631238ca3445",
+	             "SHA-512(448 bits)");
+	check_sha512(MSG896, 112,
+	             "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018"
+	             "501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909",
+	             "SHA-512(896 bits)");
+	uint8_t *a = malloc(1000000);
+	assert_non_null(a);
+	memset(a, 'a', 1000000);
+	const char *want = "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973eb"
+	                   "de0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b";
+	uint8_t d[64];
+	ecfi_sha512(d, a, 1000000);
+	expect_hex(d, 64, want, "SHA-512(10^6 a)");
+	ecfi_sha512_ctx c;
+	ecfi_sha512_init(&c);
+	for (int i = 0; i < 1000; i++)
+		ecfi_sha512_update(&c, a, 1000);
+	ecfi_sha512_final(&c, d);
+	expect_hex(d, 64, want, "SHA-512(10^6 a, 1000-byte updates)");
+	free(a);
+}
+
+/* FIPS 202 examples (NIST CSRC SHAKE256 example values), plus SHAKE128 and
+ * SHA3-256 of "" and "abc" for the shared sponge. */
+#define SHAKE256_A3_4096                                                                                               \
+	"cd8a920ed141aa0407a22d59288652e9d9f1a7ee0c1e7c1ca699424da84a904d2d700caae7396ece96604440577da4f3aa22aeb885"   \
+	"7f961c4cd8e06f0ae6610b1048a7f64e1074cd629e85ad7566048efc4fb500b486a3309a8f26724c0ed628001a1099422468de726f"   \
+	"1061d99eb9e93604d5aa7467d4b1bd6484582a384317d7f47d750b8f5499512bb85a226c4243556e696f6bd072c5aa2d9b69730244"   \
+	"b56853d16970ad817e213e470618178001c9fb56c54fefa5fee67d2da524bb3b0b61ef0e9114a92cdbb6cccb98615cfe76e3510dd8"   \
+	"8d1cc28ff99287512f24bfafa1a76877b6f37198e3a641c68a7c42d45fa7acc10dae5f3cefb7b735f12d4e589f7a456e78c0f5e4c4"   \
+	"471fffa5e4fa0514ae974d8c2648513b5db494cea847156d277ad0e141c24c7839064cd08851bc2e7ca109fd4e251c35bb0a04fb05"   \
+	"b364ff8c4d8b59bc303e25328c09a882e952518e1a8ae0ff265d61c465896973d7490499dc639fb8502b39456791b1b6ec5bcc5d9a"   \
+	"c36a6df622a070d43fed781f5f149f7b62675e7d1a4d6dec48c1c7164586eae06a51208c0b791244d307726505c3ad4b26b6822377"   \
+	"257aa152037560a739714a3ca79bd605547c9b78dd1f596f2d4f1791bc689a0e9b799a37339c04275733740143ef5d2b58b96a363d"   \
+	"4e08076a1a9d7846436e4dca5728b6f760eef0ca92bf0be5615e96959d767197a0beeb"
+
+static void test_shake256_fips(void **s)
+{
+	(void)s;
+	uint8_t out[512], in[200];
+	const char *empty = "46b9dd2b0ba88d13233b3feb743eeb243fcd52ea62b81b82b50c27646ed5762f"
+	                    "d75dc4ddd8c0f200cb05019d67b592f6fc821c49479ab48640292eacb3b7c4be";
+	ecfi_shake256(out, 64, NULL, 0);
+	expect_hex(out, 64, empty, "SHAKE256('', 512)");
+	memset(in, 0xa3, sizeof in);
+	ecfi_shake256(out, 512, in, 200);
+	expect_hex(out, 512, SHAKE256_A3_4096, "SHAKE256(200 x a3, 4096)");
+	/* Absorbed byte by byte, squeezed in chunks of 1, 2, 3, ... bytes. */
+	ecfi_shake256_ctx c;
+	ecfi_shake256_init(&c);
+	for (int i = 0; i < 200; i++)
+		ecfi_shake256_absorb(&c, in + i, 1);
+	for (size_t off = 0, k = 1; off < 512; off += k, k++)
+		ecfi_shake256_squeeze(&c, out + off, off + k <= 512 ? k : 512 - off);
+	expect_hex(out, 512, SHAKE256_A3_4096, "SHAKE256(200 x a3, byte absorb, chunked squeeze)");
+	/* Absorbing after squeezing is ignored. */
+	ecfi_shake256_absorb(&c, in, 10);
+	ecfi_shake256_wipe(&c);
+	test_expect(is_all_zero(&c, sizeof c), "shake256_wipe did not wipe the context");
+	/* Absorb of a whole block at a non-zero position (2 + 200 bytes). */
+	ecfi_shake256_init(&c);
+	ecfi_shake256_absorb(&c, in, 2);
+	ecfi_shake256_absorb(&c, in, 198);
+	ecfi_shake256_squeeze(&c, out, 512);
+	ecfi_shake256_wipe(&c);
+	expect_hex(out, 512, SHAKE256_A3_4096, "SHAKE256(200 x a3, split 2 + 198)");
+
+	ecfi_shake128(out, 32, NULL, 0);
+	expect_hex(out, 32, "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26", "SHAKE128('', 256)");
+	ecfi_sha3_256(out, NULL, 0);
+	expect_hex(out, 32, "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a", "SHA3-256('')");
+	ecfi_sha3_256(out, "abc", 3);
+	expect_hex(out, 32, "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532", "SHA3-256(abc)");
+}
+
+/* RFC 4231, test cases 1-7 (case 5 compares the first 128 bits, as the RFC does). */
+static void test_hmac_rfc4231(void **s)
+{
+	(void)s;
+	static const struct {
+		const char *key, *data, *mac;
+	} tc[7] = {
+	    {"0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b", "4869205468657265",
+	     "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"},
+	    {"4a656665", "7768617420646f2079612077616e7420666f72206e6f7468696e673f",
+	     "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"},
+	    {"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+	     "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd",
+	     "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe"},
+	    {"0102030405060708090a0b0c0d0e0f10111213141516171819",
+	     "cdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd",
+	     "82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b"},
+	    {"0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c", "546573742057697468205472756e636174696f6e",
+	     "a3b6167473100ee06e0c796c2955552b"},
+	    {"aa",
+	     "54657374205573696e67204c6172676572205468616e20426c6f636b2d53697a65204b6579202d2048617368204b6579204669727"
+	     "374",
+	     "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"},
+	    {"aa",
+	     "5468697320697320612074657374207573696e672061206c6172676572207468616e20626c6f636b2d73697a65206b657920616e6"
+	     "420"
+	     "61206c6172676572207468616e20626c6f636b2d73697a6520646174612e20546865206b6579206e6565647320746f20626520686"
+	     "173"
+	     "686564206265666f7265206265696e6720757365642062792074686520484d414320616c676f726974686d2e",
+	     "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2"},
+	};
+	for (int i = 0; i < 7; i++) {
+		uint8_t key[200], data[200], mac[32];
+		size_t kl = unhex(key, sizeof key, tc[i].key), dl = unhex(data, sizeof data, tc[i].data);
+		if (i >= 5) { /* 131 bytes of 0xaa */
+			memset(key, 0xaa, 131);
+			kl = 131;
+		}
+		char what[64];
+		snprintf(what, sizeof what, "RFC 4231 test case %d", i + 1);
+		size_t ml = strlen(tc[i].mac) / 2;
+		ecfi_hmac_sha256(mac, key, kl, data, dl);
+		expect_hex(mac, ml, tc[i].mac, what);
+		/* Streaming, byte by byte. */
+		ecfi_hmac_sha256_ctx c;
+		ecfi_hmac_sha256_init(&c, key, kl);
+		for (size_t j = 0; j < dl; j++)
+			ecfi_hmac_sha256_update(&c, data + j, 1);
+		ecfi_hmac_sha256_final(&c, mac);
+		expect_hex(mac, ml, tc[i].mac, what);
+		test_expect(is_all_zero(&c, sizeof c), "%s: hmac_sha256_final did not wipe the context", what);
+		/* out aliasing the key and the message. */
+		uint8_t buf[200];
+		memcpy(buf, key, kl);
+		ecfi_hmac_sha256(buf, buf, kl, data, dl);
+		expect_hex(buf, ml, tc[i].mac, what);
+		memcpy(buf, data, dl);
+		ecfi_hmac_sha256(buf, key, kl, buf, dl);
+		expect_hex(buf, ml, tc[i].mac, what);
+	}
+}
+
+/* One-shots with out aliasing in. */
+static void test_hash_aliasing(void **s)
+{
+	(void)s;
+	uint8_t buf[256], want[200];
+	for (size_t i = 0; i < sizeof buf; i++)
+		buf[i] = (uint8_t)(i * 13 + 5);
+	uint8_t orig[256];
+	memcpy(orig, buf, sizeof buf);
+	ecfi_sha256(want, orig, 200);
+	ecfi_sha256(buf, buf, 200);
+	test_expect(memcmp(buf, want, 32) == 0, "sha256 out == in");
+	memcpy(buf, orig, sizeof buf);
+	ecfi_sha512(want, orig, 200);
+	ecfi_sha512(buf, buf, 200);
+	test_expect(memcmp(buf, want, 64) == 0, "sha512 out == in");
+	memcpy(buf, orig, sizeof buf);
+	ecfi_shake256(want, 200, orig, 256);
+	ecfi_shake256(buf, 200, buf, 256);
+	test_expect(memcmp(buf, want, 200) == 0, "shake256 out == in");
+}
+
+#ifdef ECF_HAVE_OPENSSL
+static void evp_digest(const EVP_MD *md, uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
+{
+	EVP_MD_CTX *c = EVP_MD_CTX_new();
+	assert_non_null(c);
+	assert_int_equal(EVP_DigestInit_ex(c, md, NULL), 1);
+	assert_int_equal(EVP_DigestUpdate(c, in, inlen), 1);
+	if (EVP_MD_get_flags(md) & EVP_MD_FLAG_XOF)
+		assert_int_equal(EVP_DigestFinalXOF(c, out, outlen), 1);
+	else
+		assert_int_equal(EVP_DigestFinal_ex(c, out, NULL), 1);
+	EVP_MD_CTX_free(c);
+}
+
+/* Random split points: cut [0, n) into pieces of random lengths (often 0,
+ * often crossing block boundaries). */
+static size_t next_piece(test_rng *rng, size_t left)
+{
+	uint64_t r = test_rng_next(rng);
+	size_t k;
+	switch (r & 3) {
+	case 0:
+		k = 0;
+		break;
+	case 1:
+		k = (size_t)(r >> 8) % 8;
+		break;
+	case 2:
+		k = (size_t)(r >> 8) % 200;
+		break;
+	default:
+		k = left;
+	}
+	return k < left ? k : left;
+}
+#endif
+
+/* Every length 0..1100, random contents, random update splits, against EVP. */
+static void test_hash_openssl(void **s)
+{
+	(void)s;
+#ifndef ECF_HAVE_OPENSSL
+	fprintf(stderr, "# OpenSSL (libcrypto) not found at configure time: differential cases SKIPPED\n");
+	skip();
+#else
+	enum { MAXLEN = 1100 };
+	static uint8_t msg[MAXLEN + 1], key[200];
+	long rounds = test_iterations(100) / 100; /* 1 by default, more with ECF_TEST_SCALE */
+	for (long round = 0; round < rounds; round++) {
+		test_rng rng;
+		test_rng_init(&rng, 0x4a54 + (uint64_t)round);
+		for (size_t n = 0; n <= MAXLEN; n++) {
+			for (size_t i = 0; i < n; i++)
+				msg[i] = (uint8_t)test_rng_next(&rng);
+			uint8_t got[600], want[600];
+
+			ecfi_sha256_ctx c2;
+			ecfi_sha256_init(&c2);
+			for (size_t off = 0; off < n;) {
+				size_t k = next_piece(&rng, n - off);
+				ecfi_sha256_update(&c2, msg + off, k);
+				off += k;
+			}
+			ecfi_sha256_final(&c2, got);
+			evp_digest(EVP_sha256(), want, 32, msg, n);
+			test_expect(memcmp(got, want, 32) == 0, "SHA-256 vs OpenSSL, length %zu, round %ld", n, round);
+
+			ecfi_sha512_ctx c5;
+			ecfi_sha512_init(&c5);
+			for (size_t off = 0; off < n;) {
+				size_t k = next_piece(&rng, n - off);
+				ecfi_sha512_update(&c5, msg + off, k);
+				off += k;
+			}
+			ecfi_sha512_final(&c5, got);
+			evp_digest(EVP_sha512(), want, 64, msg, n);
+			test_expect(memcmp(got, want, 64) == 0, "SHA-512 vs OpenSSL, length %zu, round %ld", n, round);
+
+			/* SHAKE256 with random absorb splits and a random output length
+			 * (0..599) squeezed in random chunks. */
+			size_t outlen = (size_t)(test_rng_next(&rng) % 600);
+			ecfi_shake256_ctx cs;
+			ecfi_shake256_init(&cs);
+			for (size_t off = 0; off < n;) {
+				size_t k = next_piece(&rng, n - off);
+				ecfi_shake256_absorb(&cs, msg + off, k);
+				off += k;
+			}
+			for (size_t off = 0; off < outlen;) {
+				size_t k = next_piece(&rng, outlen - off);
+				ecfi_shake256_squeeze(&cs, got + off, k);
+				off += k;
+			}
+			ecfi_shake256_wipe(&cs);
+			evp_digest(EVP_shake256(), want, outlen, msg, n);
+			test_expect(outlen == 0 || memcmp(got, want, outlen) == 0,
+			            "SHAKE256 vs OpenSSL, length %zu, output %zu, round %ld", n, outlen, round);
+
+			/* HMAC-SHA-256, random key length 0..199 (across the 64-byte block). */
+			size_t kl = (size_t)(test_rng_next(&rng) % 200);
+			for (size_t i = 0; i < kl; i++)
+				key[i] = (uint8_t)test_rng_next(&rng);
+			ecfi_hmac_sha256_ctx ch;
+			ecfi_hmac_sha256_init(&ch, key, kl);
+			for (size_t off = 0; off < n;) {
+				size_t k = next_piece(&rng, n - off);
+				ecfi_hmac_sha256_update(&ch, msg + off, k);
+				off += k;
+			}
+			ecfi_hmac_sha256_final(&ch, got);
+			unsigned int wl = 0;
+			assert_non_null(HMAC(EVP_sha256(), key, (int)kl, msg, n, want, &wl));
+			test_expect(wl == 32 && memcmp(got, want, 32) == 0,
+			            "HMAC-SHA-256 vs OpenSSL, key length %zu, length %zu, round %ld", kl, n, round);
+		}
+	}
+#endif
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_sha256_fips),   cmocka_unit_test(test_sha512_fips),
+	    cmocka_unit_test(test_shake256_fips), cmocka_unit_test(test_hmac_rfc4231),
+	    cmocka_unit_test(test_hash_aliasing), cmocka_unit_test(test_hash_openssl),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
