@@ -13,7 +13,9 @@
 
 #include "common/internal.h"
 #include "common/testutil.h"
+#include "common/nist_drbg.h"
 #include "common/vectors.h"
+#include "hash/sha3.h"
 #include "ecfield/sike.h"
 
 #define FN(op) ECFI_CAT(ECFI_CAT(ECFI_CAT(ecf_, FIELD), _), op)
@@ -25,6 +27,9 @@
 #define PKB K(SIDH_PK_BYTES)
 #define SSB K(SIDH_SS_BYTES)
 #define MSGB K(SIKE_MSG_BYTES)
+#define SK_BYTES K(SIKE_SK_BYTES)
+#define CT_BYTES K(SIKE_CT_BYTES)
+#define SS_BYTES K(SIKE_SS_BYTES)
 
 static long TN(kat_count)(void)
 {
@@ -148,5 +153,177 @@ static void TN(bad_pk)(void **s)
 	test_expect(FN(sidh_shared_a)(ss, ska, pk, PKB) == ECF_OK, "good key rejected");
 }
 
+/* One KAT record's byte strings. */
+typedef struct {
+	uint8_t seed[48], pk[PKB], sk[SK_BYTES], ct[CT_BYTES], ss[SS_BYTES];
+	long line;
+} TN(kat);
+
+static int TN(kat_read)(FILE *f, TN(kat) * k)
+{
+	static vec_record rec;
+	long line = 0;
+	while (vec_next(f, &rec, &line)) {
+		const char *hs = vec_get(&rec, "seed"), *hpk = vec_get(&rec, "pk"), *hsk = vec_get(&rec, "sk"),
+		           *hct = vec_get(&rec, "ct"), *hss = vec_get(&rec, "ss");
+		if (!hs || !hpk || !hsk || !hct || !hss)
+			continue;
+		k->line = rec.line;
+		test_expect(vec_hex(k->seed, sizeof k->seed, hs) && vec_hex(k->pk, sizeof k->pk, hpk) &&
+		                vec_hex(k->sk, sizeof k->sk, hsk) && vec_hex(k->ct, sizeof k->ct, hct) &&
+		                vec_hex(k->ss, sizeof k->ss, hss),
+		            "KAT line %ld: a value has the wrong length", rec.line);
+		return 1;
+	}
+	return 0;
+}
+
+/* Decapsulation of every KAT ciphertext with the KAT secret key (no DRBG
+ * needed): the KAT shared secret. */
+static void TN(kat_decaps)(void **s)
+{
+	(void)s;
+	long want = TN(kat_count)();
+	static TN(kat) k;
+	uint8_t ss[SS_BYTES];
+	for (size_t t = 0; t < test_tier_count(); t++) {
+		test_tier_select(t);
+		FILE *f = vec_open(KAT_FILE);
+		long n = 0;
+		while (n < want && TN(kat_read)(f, &k)) {
+			test_expect(FN(sike_decaps)(ss, k.ct, CT_BYTES, k.sk) == ECF_OK, "decaps status");
+			test_expect(memcmp(ss, k.ss, SS_BYTES) == 0, "%s KAT line %ld: decaps(ct, sk) != ss",
+			            test_tier_name(t), k.line);
+			n++;
+		}
+		fclose(f);
+		test_expect(n == want, "read %ld of %ld KAT entries", n, want);
+		fprintf(stderr, "# %s: %ld SIKE KAT ciphertexts of %s decapsulated\n", test_tier_name(t), n, KAT_FILE);
+	}
+	test_tier_restore();
+}
+
+/* The whole KAT from its seeds: the NIST AES-256 CTR DRBG (OpenSSL AES, test
+ * code) gives s, Bob's key and m in the KAT generator's order of calls;
+ * keygen, encaps and decaps must reproduce pk, sk, ct and ss. */
+static void TN(kat_drbg)(void **s)
+{
+	(void)s;
+	if (!nist_drbg_available()) {
+		fprintf(stderr, "# SKIPPED: no OpenSSL libcrypto for the KAT's AES DRBG\n");
+		skip();
+	}
+	long want = TN(kat_count)();
+	static TN(kat) k;
+	uint8_t rnd[K(SIKE_KEYGEN_RANDOM_BYTES)], m[MSGB], pk[PKB], sk[SK_BYTES], ct[CT_BYTES], ss[SS_BYTES],
+	    ss2[SS_BYTES];
+	for (size_t t = 0; t < test_tier_count(); t++) {
+		test_tier_select(t);
+		FILE *f = vec_open(KAT_FILE);
+		long n = 0;
+		while (n < want && TN(kat_read)(f, &k)) {
+			nist_drbg d;
+			nist_drbg_init(&d, k.seed);
+			nist_drbg_bytes(&d, rnd, MSGB);       /* s */
+			nist_drbg_bytes(&d, rnd + MSGB, SKB); /* Bob's key (masked by keygen) */
+			nist_drbg_bytes(&d, m, MSGB);         /* encapsulation's m */
+			test_expect(FN(sike_keygen)(pk, sk, rnd) == ECF_OK, "keygen status");
+			test_expect(memcmp(pk, k.pk, PKB) == 0, "%s KAT line %ld: pk", test_tier_name(t), k.line);
+			test_expect(memcmp(sk, k.sk, SK_BYTES) == 0, "%s KAT line %ld: sk", test_tier_name(t), k.line);
+			test_expect(FN(sike_encaps)(ct, ss, pk, PKB, m) == ECF_OK, "encaps status");
+			test_expect(memcmp(ct, k.ct, CT_BYTES) == 0, "%s KAT line %ld: ct", test_tier_name(t), k.line);
+			test_expect(memcmp(ss, k.ss, SS_BYTES) == 0, "%s KAT line %ld: ss", test_tier_name(t), k.line);
+			test_expect(FN(sike_decaps)(ss2, ct, CT_BYTES, sk) == ECF_OK, "decaps status");
+			test_expect(memcmp(ss2, k.ss, SS_BYTES) == 0, "%s KAT line %ld: decaps", test_tier_name(t),
+			            k.line);
+			n++;
+		}
+		fclose(f);
+		test_expect(n == want, "read %ld of %ld KAT entries", n, want);
+		fprintf(stderr, "# %s: %ld SIKE KAT entries (pk, sk, ct, ss) of %s reproduced from their seeds\n",
+		        test_tier_name(t), n, KAT_FILE);
+	}
+	test_tier_restore();
+}
+
+/* A corrupted ciphertext (one bit of ct0 or of ct1) decapsulates to the
+ * implicit-rejection secret SHAKE256(s || ct), on every tier. */
+static void TN(implicit_rejection)(void **s)
+{
+	(void)s;
+	static TN(kat) k;
+	FILE *f = vec_open(KAT_FILE);
+	test_expect(TN(kat_read)(f, &k), "no KAT entry");
+	fclose(f);
+	uint8_t ct[CT_BYTES], ss[SS_BYTES], want[SS_BYTES], buf[MSGB + CT_BYTES];
+	/* byte positions: in ct0 (low byte of the first coordinate, and a byte of
+	 * the last), and in ct1 (first and last byte) */
+	size_t pos[] = {0, PKB - 2, PKB, CT_BYTES - 1};
+	for (size_t t = 0; t < test_tier_count(); t++) {
+		test_tier_select(t);
+		for (size_t i = 0; i < sizeof pos / sizeof pos[0]; i++) {
+			memcpy(ct, k.ct, CT_BYTES);
+			ct[pos[i]] ^= 1;
+			memcpy(buf, k.sk, MSGB);
+			memcpy(buf + MSGB, ct, CT_BYTES);
+			ecfi_shake256(want, SS_BYTES, buf, sizeof buf);
+			test_expect(FN(sike_decaps)(ss, ct, CT_BYTES, k.sk) == ECF_OK, "decaps status (byte %zu)",
+			            pos[i]);
+			test_expect(memcmp(ss, want, SS_BYTES) == 0, "%s: byte %zu flipped: not the rejection secret",
+			            test_tier_name(t), pos[i]);
+			test_expect(memcmp(ss, k.ss, SS_BYTES) != 0, "byte %zu flipped: the genuine secret", pos[i]);
+		}
+	}
+	test_tier_restore();
+}
+
+/* Malformed SIKE input: distinct errors, outputs zeroed. */
+static void TN(sike_bad_input)(void **s)
+{
+	(void)s;
+	static TN(kat) k;
+	FILE *f = vec_open(KAT_FILE);
+	test_expect(TN(kat_read)(f, &k), "no KAT entry");
+	fclose(f);
+	uint8_t bad[CT_BYTES + 1], ct[CT_BYTES], ss[SS_BYTES], m[MSGB] = {7};
+	size_t ctl[] = {0, 1, CT_BYTES - 1, CT_BYTES + 1, PKB};
+	memcpy(bad, k.ct, CT_BYTES);
+	bad[CT_BYTES] = 0;
+	for (size_t i = 0; i < sizeof ctl / sizeof ctl[0]; i++) {
+		memset(ss, 0xa5, sizeof ss);
+		test_expect(FN(sike_decaps)(ss, bad, ctl[i], k.sk) == ECF_ERR_LENGTH, "ct length %zu accepted", ctl[i]);
+		test_expect(ss[0] == 0 && ss[SS_BYTES - 1] == 0, "length error left output");
+	}
+	for (int h = 0; h < 6; h++) {
+		memcpy(bad, k.ct, CT_BYTES);
+		memset(bad + h * FIELD_BYTES, 0xff, FIELD_BYTES);
+		memset(ss, 0xa5, sizeof ss);
+		test_expect(FN(sike_decaps)(ss, bad, CT_BYTES, k.sk) == ECF_ERR_RANGE, "ct half %d >= p accepted", h);
+		test_expect(ss[0] == 0 && ss[SS_BYTES - 1] == 0, "range error left output");
+		memcpy(bad, k.pk, PKB);
+		memset(bad + h * FIELD_BYTES, 0xff, FIELD_BYTES);
+		memset(ct, 0xa5, sizeof ct);
+		test_expect(FN(sike_encaps)(ct, ss, bad, PKB, m) == ECF_ERR_RANGE, "pk half %d >= p accepted", h);
+		test_expect(ct[0] == 0 && ct[CT_BYTES - 1] == 0 && ss[0] == 0, "range error left output (encaps)");
+	}
+	size_t pkl[] = {0, PKB - 1, PKB + 1};
+	for (size_t i = 0; i < sizeof pkl / sizeof pkl[0]; i++)
+		test_expect(FN(sike_encaps)(ct, ss, k.ct, pkl[i], m) == ECF_ERR_LENGTH, "pk length %zu accepted",
+		            pkl[i]);
+	memcpy(bad, k.pk, PKB);
+	memset(bad, 0, 2 * FIELD_BYTES);
+	test_expect(FN(sike_encaps)(ct, ss, bad, PKB, m) == ECF_ERR_SMALL_ORDER, "zero coordinate accepted");
+	test_expect(FN(sike_decaps)(NULL, k.ct, CT_BYTES, k.sk) == ECF_ERR_NULL, "NULL ss");
+	test_expect(FN(sike_decaps)(ss, NULL, CT_BYTES, k.sk) == ECF_ERR_NULL, "NULL ct");
+	test_expect(FN(sike_decaps)(ss, k.ct, CT_BYTES, NULL) == ECF_ERR_NULL, "NULL sk");
+	test_expect(FN(sike_encaps)(ct, ss, k.pk, PKB, NULL) == ECF_ERR_NULL, "NULL m");
+	test_expect(FN(sike_keygen)(ct, NULL, m) == ECF_ERR_NULL, "NULL sk (keygen)");
+	/* the genuine ciphertext still decapsulates */
+	test_expect(FN(sike_decaps)(ss, k.ct, CT_BYTES, k.sk) == ECF_OK && memcmp(ss, k.ss, SS_BYTES) == 0,
+	            "the KAT ciphertext no longer decapsulates");
+}
+
 #define UT(f) cmocka_unit_test(f)
-#define SIKE_TESTS UT(TN(kat_keygen_b)), UT(TN(agree)), UT(TN(bad_pk))
+#define SIKE_TESTS                                                                                                     \
+	UT(TN(kat_keygen_b)), UT(TN(agree)), UT(TN(bad_pk)), UT(TN(kat_decaps)), UT(TN(kat_drbg)),                     \
+	    UT(TN(implicit_rejection)), UT(TN(sike_bad_input))

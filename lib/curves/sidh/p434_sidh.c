@@ -6,6 +6,7 @@
 #include "ecfield/p434.h"
 
 #define FIELD p434
+#define FIELD_UPPER P434
 #define FIELD_LIMBS 7
 #define FIELD_BYTES 55
 

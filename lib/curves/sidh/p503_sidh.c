@@ -6,6 +6,7 @@
 #include "ecfield/p503.h"
 
 #define FIELD p503
+#define FIELD_UPPER P503
 #define FIELD_LIMBS 8
 #define FIELD_BYTES 63
 

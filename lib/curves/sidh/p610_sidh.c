@@ -6,6 +6,7 @@
 #include "ecfield/p610.h"
 
 #define FIELD p610
+#define FIELD_UPPER P610
 #define FIELD_LIMBS 10
 #define FIELD_BYTES 77
 

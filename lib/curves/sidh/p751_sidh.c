@@ -6,6 +6,7 @@
 #include "ecfield/p751.h"
 
 #define FIELD p751
+#define FIELD_UPPER P751
 #define FIELD_LIMBS 12
 #define FIELD_BYTES 94
 

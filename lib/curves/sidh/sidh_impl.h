@@ -10,6 +10,7 @@
  *   FIELD        token, e.g. p503: field ecfi_<FIELD>_*, API ecf_<FIELD>_sidh_* / _sike_*
  *   FIELD_LIMBS  64-bit limbs of an element
  *   FIELD_BYTES  bytes of the SIKE encoding of GF(p)
+ *   FIELD_UPPER  the upper-case token of the public header's sizes, e.g. P503
  *   and the constants of <FIELD>_sidh_params.h (lib/curves/sidh/sidh_params.py).
  *
  * Arithmetic: x-only projective Montgomery curves By^2 = Cx^3 + Ax^2 + Cx over
@@ -26,6 +27,7 @@
 #include "common/limbs.h"
 #include "common/wipe.h"
 #include "curves/sidh/sidh_fields.h"
+#include "hash/sha3.h"
 
 #define FE ECFI_CAT(ECFI_CAT(ecf_, FIELD), _fe)
 #define FP2 ECFI_CAT(ECFI_CAT(ecf_, FIELD), _fp2)
@@ -638,6 +640,125 @@ int API(sidh_shared_b)(uint8_t *ss, const uint8_t *sk, const uint8_t *pk_a, size
 	return ECF_OK;
 }
 
+/* ---- SIKE (round 3, uncompressed) ---- */
+
+#define SK_TOTAL (MSG_BYTES + SK_B_BYTES + PK_BYTES)
+#define CT_TOTAL (PK_BYTES + MSG_BYTES)
+
+/* Alice's ephemeral key G(m || pk), masked to her key space. */
+static void IN(hash_eph)(uint8_t eph[SK_A_BYTES], const uint8_t m[MSG_BYTES], const uint8_t pk[PK_BYTES])
+{
+	ecfi_shake256_ctx c;
+	ecfi_shake256_init(&c);
+	ecfi_shake256_absorb(&c, m, MSG_BYTES);
+	ecfi_shake256_absorb(&c, pk, PK_BYTES);
+	ecfi_shake256_squeeze(&c, eph, SK_A_BYTES);
+	ecfi_shake256_wipe(&c);
+	eph[SK_A_BYTES - 1] &= SK_A_MASK;
+}
+
+/* The shared secret H(m || ct). */
+static void IN(hash_ss)(uint8_t ss[SS_BYTES], const uint8_t m[MSG_BYTES], const uint8_t ct[CT_TOTAL])
+{
+	ecfi_shake256_ctx c;
+	ecfi_shake256_init(&c);
+	ecfi_shake256_absorb(&c, m, MSG_BYTES);
+	ecfi_shake256_absorb(&c, ct, CT_TOTAL);
+	ecfi_shake256_squeeze(&c, ss, SS_BYTES);
+	ecfi_shake256_wipe(&c);
+}
+
+int API(sike_keygen)(uint8_t *pk, uint8_t *sk, const uint8_t *random)
+{
+	if (pk == NULL || sk == NULL || random == NULL)
+		return ECF_ERR_NULL;
+	memmove(sk, random, MSG_BYTES + SK_B_BYTES);
+	sk[MSG_BYTES + SK_B_BYTES - 1] &= SK_B_MASK;
+	IN(keygen_b)(pk, sk + MSG_BYTES);
+	memcpy(sk + MSG_BYTES + SK_B_BYTES, pk, PK_BYTES);
+	return ECF_OK;
+}
+
+int API(sike_encaps)(uint8_t *ct, uint8_t *ss, const uint8_t *pk, size_t pk_len, const uint8_t *m)
+{
+	FP2 x[3];
+	uint8_t eph[SK_A_BYTES], j[FP2_BYTES], h[MSG_BYTES], mm[MSG_BYTES];
+	if (ct != NULL)
+		memset(ct, 0, CT_TOTAL);
+	if (ss != NULL)
+		memset(ss, 0, SS_BYTES);
+	if (ct == NULL || ss == NULL || pk == NULL || m == NULL)
+		return ECF_ERR_NULL;
+	int st = IN(check_pk)(x, pk, pk_len);
+	if (st != ECF_OK)
+		return st;
+	memcpy(mm, m, MSG_BYTES);
+	IN(hash_eph)(eph, mm, pk);
+	IN(keygen_a)(ct, eph);
+	IN(shared_a)(j, eph, x);
+	ecfi_shake256(h, MSG_BYTES, j, FP2_BYTES);
+	for (size_t i = 0; i < MSG_BYTES; i++)
+		ct[PK_BYTES + i] = mm[i] ^ h[i];
+	IN(hash_ss)(ss, mm, ct);
+	ecfi_wipe(eph, sizeof eph);
+	ecfi_wipe(j, sizeof j);
+	ecfi_wipe(h, sizeof h);
+	ecfi_wipe(mm, sizeof mm);
+	return ECF_OK;
+}
+
+int API(sike_decaps)(uint8_t *ss, const uint8_t *ct, size_t ct_len, const uint8_t *sk)
+{
+	FP2 x[3];
+	uint8_t eph[SK_A_BYTES], j[FP2_BYTES], h[MSG_BYTES], mm[MSG_BYTES], c0[PK_BYTES];
+	if (ss == NULL)
+		return ECF_ERR_NULL;
+	memset(ss, 0, SS_BYTES);
+	if (ct == NULL || sk == NULL)
+		return ECF_ERR_NULL;
+	/* Length and range are public properties of ct; anything else that is
+	 * wrong with it ends in the implicit rejection below. */
+	int st = IN(decode_pk)(x, ct, ct_len == CT_TOTAL ? PK_BYTES : 0);
+	if (st != ECF_OK)
+		return st;
+	IN(shared_b)(j, sk + MSG_BYTES, x);
+	ecfi_shake256(h, MSG_BYTES, j, FP2_BYTES);
+	for (size_t i = 0; i < MSG_BYTES; i++)
+		mm[i] = ct[PK_BYTES + i] ^ h[i];
+	IN(hash_eph)(eph, mm, sk + MSG_BYTES + SK_B_BYTES);
+	IN(keygen_a)(c0, eph);
+	/* Re-encryption check and implicit rejection without a branch: diff is
+	 * non-zero when c0 != ct0; then m is replaced by s. */
+	uint64_t diff = 0;
+	for (size_t i = 0; i < PK_BYTES; i++)
+		diff |= (uint64_t)(c0[i] ^ ct[i]);
+	uint8_t reject = (uint8_t)ecfi_mask_nonzero(diff);
+	for (size_t i = 0; i < MSG_BYTES; i++)
+		mm[i] = (uint8_t)((mm[i] & (uint8_t)~reject) | (sk[i] & reject));
+	IN(hash_ss)(ss, mm, ct);
+	ecfi_wipe(eph, sizeof eph);
+	ecfi_wipe(j, sizeof j);
+	ecfi_wipe(h, sizeof h);
+	ecfi_wipe(mm, sizeof mm);
+	ecfi_wipe(c0, sizeof c0);
+	ecfi_wipe(&diff, sizeof diff);
+	ecfi_wipe(&reject, sizeof reject);
+	return ECF_OK;
+}
+
+/* The sizes of the public header match the generated parameters. */
+#define HDR(name) ECFI_CAT(ECFI_CAT(ECFI_CAT(ECF_, FIELD_UPPER), _), name)
+_Static_assert(HDR(SIDH_SK_A_BYTES) == SK_A_BYTES, "sike_prime.h.in: SK_A_BYTES");
+_Static_assert(HDR(SIDH_SK_B_BYTES) == SK_B_BYTES, "sike_prime.h.in: SK_B_BYTES");
+_Static_assert(HDR(SIDH_PK_BYTES) == PK_BYTES, "sike_prime.h.in: PK_BYTES");
+_Static_assert(HDR(SIDH_SS_BYTES) == FP2_BYTES, "sike_prime.h.in: SS_BYTES");
+_Static_assert(HDR(SIKE_MSG_BYTES) == MSG_BYTES, "sike_prime.h.in: MSG_BYTES");
+_Static_assert(HDR(SIKE_SK_BYTES) == SK_TOTAL, "sike_prime.h.in: SIKE_SK_BYTES");
+_Static_assert(HDR(SIKE_CT_BYTES) == CT_TOTAL, "sike_prime.h.in: SIKE_CT_BYTES");
+_Static_assert(HDR(SIKE_SS_BYTES) == SS_BYTES, "sike_prime.h.in: SS_BYTES");
+_Static_assert(HDR(SIKE_KEYGEN_RANDOM_BYTES) == MSG_BYTES + SK_B_BYTES, "sike_prime.h.in: KEYGEN_RANDOM_BYTES");
+#undef HDR
+
 #undef FE
 #undef FP2
 #undef F
@@ -647,5 +768,7 @@ int API(sidh_shared_b)(uint8_t *ss, const uint8_t *sk, const uint8_t *pk_a, size
 #undef FP2_BYTES
 #undef PK_BYTES
 #undef PT
+#undef SK_TOTAL
+#undef CT_TOTAL
 #undef ALICE
 #undef BOB
