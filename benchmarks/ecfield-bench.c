@@ -192,6 +192,15 @@ void bench_group(const char *field, const char *op, const bench_variant *all, si
 	ecfi_cpu_set_kernels(saved);
 }
 
+void bench_public_capped(const char *field, const char *op, bench_body body, void *state, int max_samples)
+{
+	int saved = opt_samples;
+	if (opt_samples > max_samples)
+		opt_samples = max_samples;
+	bench_public(field, op, body, state, NULL, 0);
+	opt_samples = saved;
+}
+
 /* The first repetitions of a process run slower (clock ramp, cold caches and
  * predictors: ../shared/docs/MEASURING.md): spin on field arithmetic for about
  * 300 ms before the first group, so that it is not penalised. */
@@ -251,5 +260,6 @@ int main(int argc, char **argv)
 	bench_sidh();
 	bench_p25519();
 	bench_hash();
+	bench_sike();
 	return 0;
 }
