@@ -56,17 +56,17 @@ static void fz_extra(int op, fz_cursor *c)
 		fz_limbs(c, table[i].limb, 4); /* any limbs: select copies, it does not interpret */
 	memset(&r, 0xa5, sizeof r);
 	if (flags & 2) {
-		FZ_CHECK(ecf_p256_select(&r, NULL, n, idx) == ECF_ERR_NULL, "select(NULL table)");
+		FZ_CHECK(ecf_p256_lookup(&r, NULL, n, idx) == ECF_ERR_NULL, "select(NULL table)");
 		FZ_CHECK(ecf_p256_is_zero(&r), "select(NULL table) left a value");
-		FZ_CHECK(ecf_p256_select(NULL, table, n, idx) == ECF_ERR_NULL, "select(NULL output)");
+		FZ_CHECK(ecf_p256_lookup(NULL, table, n, idx) == ECF_ERR_NULL, "select(NULL output)");
 		return;
 	}
-	int st = ecf_p256_select(&r, table, n, idx);
+	int st = ecf_p256_lookup(&r, table, n, idx);
 	if (idx < n) {
 		FZ_CHECK(st == ECF_OK, "select(%zu of %zu) status %d", idx, n, st);
 		fz_expect_limbs(r.limb, table[idx].limb, 4, "select value");
 	} else {
-		FZ_CHECK(st == ECF_ERR_RANGE, "select(%zu of %zu) accepted (status %d)", idx, n, st);
+		FZ_CHECK(st == ECF_ERR_INDEX, "select(%zu of %zu) accepted (status %d)", idx, n, st);
 		FZ_CHECK(ecf_p256_is_zero(&r), "select out of range left a value");
 	}
 }

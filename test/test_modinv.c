@@ -61,6 +61,7 @@ static const modulus_case CASES[] = {
     {"p503", NULL, &p503_modinv_params, 250, 159},
     {"p610", NULL, &p610_modinv_params, 305, 192},
     {"p751", NULL, &p751_modinv_params, 372, 239},
+    {"l25519", "1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed", &l25519_modinv_params, 0, 0},
 };
 
 /* ---- deterministic PRNG (splitmix64 seeding xoshiro256**) ---- */
@@ -310,13 +311,14 @@ DEFINE_TEST(3, p434)
 DEFINE_TEST(4, p503)
 DEFINE_TEST(5, p610)
 DEFINE_TEST(6, p751)
+DEFINE_TEST(7, l25519)
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_p256), cmocka_unit_test(test_n256), cmocka_unit_test(test_p25519),
-	    cmocka_unit_test(test_p434), cmocka_unit_test(test_p503), cmocka_unit_test(test_p610),
-	    cmocka_unit_test(test_p751),
+	    cmocka_unit_test(test_p256), cmocka_unit_test(test_n256),   cmocka_unit_test(test_p25519),
+	    cmocka_unit_test(test_p434), cmocka_unit_test(test_p503),   cmocka_unit_test(test_p610),
+	    cmocka_unit_test(test_p751), cmocka_unit_test(test_l25519),
 	};
 	int rc;
 	g_seed = get_seed();

@@ -49,7 +49,7 @@ static void test_p256_sqrt(void **s)
 	test_tier_restore();
 }
 
-static void test_p256_select(void **s)
+static void test_p256_lookup(void **s)
 {
 	(void)s;
 	ecf_p256_fe table[17], r;
@@ -58,13 +58,13 @@ static void test_p256_select(void **s)
 			table[i].limb[j] = 0x0101010101010101ULL * (i + 1) + j;
 	for (size_t n = 0; n <= 17; n++)
 		for (size_t idx = 0; idx < 20; idx++) {
-			int st = ecf_p256_select(&r, table, n, idx);
+			int st = ecf_p256_lookup(&r, table, n, idx);
 			if (idx < n) {
-				test_expect(st == ECF_OK, "select(%zu of %zu) failed", idx, n);
-				test_expect_limbs(r.limb, table[idx].limb, 4, "select(%zu of %zu)", idx, n);
+				test_expect(st == ECF_OK, "lookup(%zu of %zu) failed", idx, n);
+				test_expect_limbs(r.limb, table[idx].limb, 4, "lookup(%zu of %zu)", idx, n);
 			} else {
-				test_expect(st == ECF_ERR_RANGE, "select(%zu of %zu) accepted", idx, n);
-				test_expect(ecf_p256_is_zero(&r), "select out of range left a value");
+				test_expect(st == ECF_ERR_INDEX, "lookup(%zu of %zu) accepted", idx, n);
+				test_expect(ecf_p256_is_zero(&r), "lookup out of range left a value");
 			}
 		}
 	/* Bad input: huge indices, an empty table, NULLs; each zeroes the output
@@ -72,20 +72,20 @@ static void test_p256_select(void **s)
 	const size_t huge[] = {(size_t)-1, (size_t)-2, (size_t)-1 / 2 + 1, 17, 18, 1u << 16}; /* -1/2+1: the top bit */
 	for (size_t i = 0; i < sizeof huge / sizeof huge[0]; i++) {
 		memset(&r, 0xa5, sizeof r);
-		test_expect(ecf_p256_select(&r, table, 17, huge[i]) == ECF_ERR_RANGE, "select(%zu of 17)", huge[i]);
-		test_expect(ecf_p256_is_zero(&r), "select(%zu of 17) left a value", huge[i]);
+		test_expect(ecf_p256_lookup(&r, table, 17, huge[i]) == ECF_ERR_INDEX, "lookup(%zu of 17)", huge[i]);
+		test_expect(ecf_p256_is_zero(&r), "lookup(%zu of 17) left a value", huge[i]);
 	}
 	memset(&r, 0xa5, sizeof r);
-	test_expect(ecf_p256_select(&r, table, 0, 0) == ECF_ERR_RANGE, "select from an empty table");
-	test_expect(ecf_p256_is_zero(&r), "select from an empty table left a value");
+	test_expect(ecf_p256_lookup(&r, table, 0, 0) == ECF_ERR_INDEX, "lookup from an empty table");
+	test_expect(ecf_p256_is_zero(&r), "lookup from an empty table left a value");
 	memset(&r, 0xa5, sizeof r);
-	test_expect(ecf_p256_select(&r, NULL, 4, 0) == ECF_ERR_NULL, "select NULL table");
-	test_expect(ecf_p256_is_zero(&r), "select NULL table left a value");
+	test_expect(ecf_p256_lookup(&r, NULL, 4, 0) == ECF_ERR_NULL, "lookup NULL table");
+	test_expect(ecf_p256_is_zero(&r), "lookup NULL table left a value");
 	memset(&r, 0xa5, sizeof r);
-	test_expect(ecf_p256_select(&r, NULL, 0, 0) == ECF_ERR_NULL, "select NULL empty table");
-	test_expect(ecf_p256_is_zero(&r), "select NULL empty table left a value");
-	test_expect(ecf_p256_select(NULL, table, 4, 0) == ECF_ERR_NULL, "select NULL output");
-	test_expect(ecf_p256_select(NULL, NULL, 4, 9) == ECF_ERR_NULL, "select NULL output and table");
+	test_expect(ecf_p256_lookup(&r, NULL, 0, 0) == ECF_ERR_NULL, "lookup NULL empty table");
+	test_expect(ecf_p256_is_zero(&r), "lookup NULL empty table left a value");
+	test_expect(ecf_p256_lookup(NULL, table, 4, 0) == ECF_ERR_NULL, "lookup NULL output");
+	test_expect(ecf_p256_lookup(NULL, NULL, 4, 9) == ECF_ERR_NULL, "lookup NULL output and table");
 }
 
 static void load_be(ecf_p256_fe *r, const char *hex, long line)
@@ -143,7 +143,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    MONT_FIELD_TESTS,
 	    cmocka_unit_test(test_p256_sqrt),
-	    cmocka_unit_test(test_p256_select),
+	    cmocka_unit_test(test_p256_lookup),
 	    cmocka_unit_test(test_p256_boringssl_vectors),
 	};
 	return cmocka_run_group_tests_name("p256", tests, test_p256_setup, test_p256_teardown);

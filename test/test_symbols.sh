@@ -42,5 +42,16 @@ for fn in ecf_p256_mul ecf_p256_sqr ecf_p256_redc ecf_p256n_mul ecf_p256n_sqr ec
 		say "FAIL: $fn has an indirect call or jump:"; printf '%s\n' "$body"; fail=1
 	fi
 done
+# Inside the library every call binds directly: no call or jump through the
+# PLT to the library's own functions (they go through lib/fields/*_internal.h).
+plt=$("$OBJDUMP" -d --no-show-raw-insn "$lib" | grep -E '(call|jmp)[a-z]*[[:space:]].*<ecfi?_[a-z0-9_]*@plt>' || true)
+if [ -n "$plt" ]; then say "FAIL: calls to the library's own symbols through the PLT:"; printf '%s\n' "$plt"; fail=1; fi
+say "$(printf '%s' "$plt" | grep -c . || true) internal calls through the PLT"
+
+# Nothing test-only ships: the hooks of lib/testhooks/ are not in the library
+# (nm lists local symbols too, unless the library is stripped).
+hooks=$("$NM" "$lib" | awk '{print $NF}' | grep -E '^ecfi_cpu_set_kernels$|_fp2_mul_(pointer|portable|mulx_adx)$' || true)
+if [ -n "$hooks" ]; then say "FAIL: test or benchmark hooks in the library:"; printf '%s\n' "$hooks"; fail=1; fi
+
 [ $fail -eq 0 ] && say "symbols, imports and dispatch entries are clean"
 exit $fail

@@ -12,6 +12,7 @@
 #include <ecfield/p256n.h>
 #include <ecfield/sidh.h>
 #include <ecfield/p25519.h>
+#include <ecfield/sc25519.h>
 
 #ifdef __cplusplus
 extern "C" {

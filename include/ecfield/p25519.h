@@ -80,11 +80,13 @@ ECF_API void ecf_p25519_inv(ecf_p25519_fe *r, const ecf_p25519_fe *a);
 /** r = a^((p-5)/8) = a^(2^252 - 3) mod p (the exponent of the Ed25519 and
  *  ristretto255 square roots). Output < 2^256, not necessarily canonical. */
 ECF_API void ecf_p25519_pow22523(ecf_p25519_fe *r, const ecf_p25519_fe *a);
-/** SQRT_RATIO_M1 of RFC 9496 section 4.2: returns 1 ("was_square") and the
- *  non-negative r with r^2 = u/v if u/v is a square (v != 0); returns 0 and the
- *  non-negative r with r^2 = SQRT_M1*u/v if it is not. For u = 0: returns 1 and
- *  r = 0 (whatever v); for v = 0 and u != 0: returns 0 and r = 0. r is
- *  canonical. Constant time, result included. */
+/** SQRT_RATIO_M1 of RFC 9496 section 4.2: returns ECF_OK ("was_square") and
+ *  the non-negative r with r^2 = u/v if u/v is a square (v != 0); returns
+ *  ECF_ERR_NOT_SQUARE and the non-negative r with r^2 = SQRT_M1*u/v if it is
+ *  not. For u = 0: ECF_OK and r = 0 (whatever v); for v = 0 and u != 0:
+ *  ECF_ERR_NOT_SQUARE and r = 0. r is canonical. Constant time, status
+ *  included (the status is as secret as r: do not branch on it unless the
+ *  protocol makes it public, as RFC 9496 decoding does). */
 ECF_API int ecf_p25519_sqrt_ratio(ecf_p25519_fe *r, const ecf_p25519_fe *u, const ecf_p25519_fe *v);
 
 /** 1 if a = 0 mod p, else 0. */
@@ -100,10 +102,14 @@ ECF_API void ecf_p25519_abs(ecf_p25519_fe *r, const ecf_p25519_fe *a);
 ECF_API void ecf_p25519_select(ecf_p25519_fe *r, const ecf_p25519_fe *a, const ecf_p25519_fe *b, int cond);
 /** r = a if cond != 0, else r is unchanged. */
 ECF_API void ecf_p25519_cmov(ecf_p25519_fe *r, const ecf_p25519_fe *a, int cond);
-/** Exchange a and b if cond != 0. a and b must not alias. */
+/** Exchange a and b if cond != 0. a and b may alias (then nothing changes). */
 ECF_API void ecf_p25519_cswap(ecf_p25519_fe *a, ecf_p25519_fe *b, int cond);
 /** r = -r mod p if cond != 0 (output < 2^256, not necessarily canonical). */
 ECF_API void ecf_p25519_cneg(ecf_p25519_fe *r, int cond);
+/** r = table[idx], reading every one of the n entries so that no memory
+ *  address depends on idx. Returns ECF_OK; ECF_ERR_NULL if r or table is
+ *  NULL; ECF_ERR_INDEX if idx >= n (then r = 0). Constant time in idx. */
+ECF_API int ecf_p25519_lookup(ecf_p25519_fe *r, const ecf_p25519_fe *table, size_t n, size_t idx);
 
 #ifdef __cplusplus
 }

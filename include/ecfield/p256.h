@@ -31,6 +31,8 @@ typedef struct ecf_p256_fe {
 ECF_API void ecf_p256_zero(ecf_p256_fe *r);
 /** r = 1 in the Montgomery domain (R mod p). */
 ECF_API void ecf_p256_one(ecf_p256_fe *r);
+/** r = v in the Montgomery domain (v*R mod m, so that set_u64(r, 1) equals one). */
+ECF_API void ecf_p256_set_u64(ecf_p256_fe *r, uint64_t v);
 
 /** Decode 32 big-endian bytes into a plain-domain element.
  *  Returns ECF_OK; ECF_ERR_NULL if r or in is NULL; ECF_ERR_LENGTH if
@@ -73,15 +75,17 @@ ECF_API int ecf_p256_is_zero(const ecf_p256_fe *a);
 ECF_API int ecf_p256_equal(const ecf_p256_fe *a, const ecf_p256_fe *b);
 /** r = a if cond != 0, else r is unchanged. */
 ECF_API void ecf_p256_cmov(ecf_p256_fe *r, const ecf_p256_fe *a, int cond);
+/** r = a if cond != 0, else r = b (like Go\'s Select). */
+ECF_API void ecf_p256_select(ecf_p256_fe *r, const ecf_p256_fe *a, const ecf_p256_fe *b, int cond);
 /** r = -r mod p if cond != 0. */
 ECF_API void ecf_p256_cneg(ecf_p256_fe *r, int cond);
-/** Exchange a and b if cond != 0. a and b must not alias. */
+/** Exchange a and b if cond != 0. a and b may alias (then nothing changes). */
 ECF_API void ecf_p256_cswap(ecf_p256_fe *a, ecf_p256_fe *b, int cond);
 /** r = table[idx], reading every one of the n entries so that no memory
  *  address depends on idx (like Go's p256Select). Returns ECF_OK;
- *  ECF_ERR_NULL if r or table is NULL; ECF_ERR_RANGE if idx >= n (then r = 0).
- *  Constant time in idx. */
-ECF_API int ecf_p256_select(ecf_p256_fe *r, const ecf_p256_fe *table, size_t n, size_t idx);
+ *  ECF_ERR_NULL if r or table is NULL; ECF_ERR_INDEX if idx >= n (then r = 0).
+ *  Constant time in idx (the status says only whether idx < n). */
+ECF_API int ecf_p256_lookup(ecf_p256_fe *r, const ecf_p256_fe *table, size_t n, size_t idx);
 
 #ifdef __cplusplus
 }

@@ -27,6 +27,8 @@ typedef struct ecf_p256n_fe {
 ECF_API void ecf_p256n_zero(ecf_p256n_fe *r);
 /** r = 1 in the Montgomery domain (R mod n). */
 ECF_API void ecf_p256n_one(ecf_p256n_fe *r);
+/** r = v in the Montgomery domain (v*R mod m, so that set_u64(r, 1) equals one). */
+ECF_API void ecf_p256n_set_u64(ecf_p256n_fe *r, uint64_t v);
 
 /** Strict decoding of 32 big-endian bytes. Returns ECF_OK; ECF_ERR_NULL,
  *  ECF_ERR_LENGTH (len != 32) or ECF_ERR_RANGE (value >= n), with *r = 0. */
@@ -64,10 +66,16 @@ ECF_API int ecf_p256n_is_zero(const ecf_p256n_fe *a);
 ECF_API int ecf_p256n_equal(const ecf_p256n_fe *a, const ecf_p256n_fe *b);
 /** r = a if cond != 0. */
 ECF_API void ecf_p256n_cmov(ecf_p256n_fe *r, const ecf_p256n_fe *a, int cond);
+/** r = a if cond != 0, else r = b (like Go\'s Select). */
+ECF_API void ecf_p256n_select(ecf_p256n_fe *r, const ecf_p256n_fe *a, const ecf_p256n_fe *b, int cond);
 /** r = -r mod n if cond != 0. */
 ECF_API void ecf_p256n_cneg(ecf_p256n_fe *r, int cond);
-/** Exchange a and b if cond != 0. a and b must not alias. */
+/** Exchange a and b if cond != 0. a and b may alias (then nothing changes). */
 ECF_API void ecf_p256n_cswap(ecf_p256n_fe *a, ecf_p256n_fe *b, int cond);
+/** r = table[idx], reading every one of the n entries so that no memory
+ *  address depends on idx. Returns ECF_OK; ECF_ERR_NULL if r or table is
+ *  NULL; ECF_ERR_INDEX if idx >= n (then r = 0). Constant time in idx. */
+ECF_API int ecf_p256n_lookup(ecf_p256n_fe *r, const ecf_p256n_fe *table, size_t n, size_t idx);
 
 #ifdef __cplusplus
 }

@@ -2,7 +2,8 @@
  * Load-time CPU probe. The constructor and the flag live in this one object,
  * so a static link that pulls in the flag also pulls in the probe. The probe
  * writes the flag once, before main() or before dlopen() returns, and nothing
- * else writes it (except the test-only ecfi_cpu_set_kernels), so there is no
+ * else in the library writes it (the test-only ecfi_cpu_set_kernels lives in
+ * lib/testhooks/, outside libecfield.so), so there is no
  * data race. "Detected" and "allowed" are kept apart: ECFIELD_DISABLE can only
  * clear features; unknown words in it are ignored, never reported or fatal.
  */
@@ -130,13 +131,6 @@ __attribute__((constructor)) static void ecfi_cpu_probe(void)
 }
 
 uint32_t ecfi_cpu_supported_kernels(void) { return kernels_for(cpu_detected); }
-
-uint32_t ecfi_cpu_set_kernels(uint32_t mask)
-{
-	uint32_t old = ecfi_cpu_flags;
-	ecfi_cpu_flags = mask & kernels_for(cpu_detected);
-	return old;
-}
 
 const char *ecfi_kernel_name_of(uint32_t flags)
 {

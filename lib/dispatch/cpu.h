@@ -29,7 +29,8 @@ ECFI_HIDDEN extern uint32_t ecfi_cpu_flags;
 
 /* Kernel tiers the CPU supports (whatever ECFIELD_DISABLE says). */
 ECFI_HIDDEN uint32_t ecfi_cpu_supported_kernels(void);
-/* For tests and benchmarks only (never exported): restrict the kernels to
+/* For tests and benchmarks only (lib/testhooks/cpu_hooks.c, linked into them,
+ * never into libecfield.so): restrict the kernels to
  * `mask & supported`, so one process can run every kernel the CPU has.
  * Returns the previous flag word. Not thread-safe: call it before threads. */
 ECFI_HIDDEN uint32_t ecfi_cpu_set_kernels(uint32_t mask);

@@ -1,17 +1,22 @@
 /*
  * One generic definition of a Montgomery-form prime field, instantiated by
- * each field's C file (p256.c, p256n.c, ...). Include it after defining:
+ * each field's C file (p256.c, p256n.c, ...). Include it after the field's
+ * internal header (lib/fields/<FIELD>_internal.h) and after defining:
  *
- *   FIELD          token, e.g. p256: the API is ecf_<FIELD>_*, the element
- *                  type ecf_<FIELD>_fe, the kernels ecfk_<FIELD>_<op>_<tier>
+ *   FIELD          token, e.g. p256: the API is ecf_<FIELD>_*, the internal
+ *                  interface ecfi_<FIELD>_*, the element type ecf_<FIELD>_fe,
+ *                  the kernels ecfk_<FIELD>_<op>_<tier>
  *   FIELD_LIMBS    number of 64-bit limbs
  *   FIELD_BYTES    length of the byte encoding
  *   FIELD_BIG_ENDIAN  1 for big-endian encodings, 0 for little-endian
- *   and static const arrays M (the modulus), R1 (R mod m), R2 (R^2 mod m),
- *   R3 (R^3 mod m) of FIELD_LIMBS limbs, and MODINV (ecfi_modinv_params).
  *
- * Only mul, sqr and redc are dispatched: they test the flag and tail-jump
- * into a kernel. Everything else is allocation-free, constant-time C.
+ * The constants ecfi_<FIELD>_M (the modulus), _R1 (R mod m), _R2, _R3 and
+ * _MODINV come from the generated <FIELD>_params.h (lib/common/field_params.py).
+ *
+ * Each operation is defined once, as the hidden ecfi_ function (or the static
+ * inline one of mont_field_internal.h); the exported ecf_ name is an alias of
+ * it (or a wrapper around the inline form). Only mul, sqr and redc are
+ * dispatched: they test the flag and tail-jump into a kernel.
  */
 #include <stddef.h>
 
@@ -23,37 +28,36 @@
 
 #define FE ECFI_CAT(ECFI_CAT(ecf_, FIELD), _fe)
 #define FN(op) ECFI_CAT(ECFI_CAT(ECFI_CAT(ecf_, FIELD), _), op)
+#define IN(op) ECFI_CAT(ECFI_CAT(ECFI_CAT(ecfi_, FIELD), _), op)
 #define KERNEL(op, tier) ECFI_CAT(ECFI_CAT(ECFI_CAT(ECFI_CAT(ECFI_CAT(ecfk_, FIELD), _), op), _), tier)
+#define M ECFI_CAT(ECFI_CAT(ecfi_, FIELD), _M)
+#define R2 ECFI_CAT(ECFI_CAT(ecfi_, FIELD), _R2)
+#define R3 ECFI_CAT(ECFI_CAT(ecfi_, FIELD), _R3)
+#define MODINV ECFI_CAT(ECFI_CAT(ecfi_, FIELD), _MODINV)
 #define NL FIELD_LIMBS
+/* A public name for a hidden function defined just above. */
+#define EXPORT(op) ECFI_EXPORT_ALIAS(FN(op), IN(op))
 
-void FN(zero)(FE *r) { ecfi_limbs_zero(r->limb, NL); }
-
-void FN(one)(FE *r) { ecfi_limbs_copy(r->limb, R1, NL); }
-
-void FN(mul)(FE *r, const FE *a, const FE *b)
-{
-	if (ECFI_USE_MULX_ADX(ecfi_cpu_flags)) {
-#if ECFI_X86_64_KERNELS
-		KERNEL(mul, mulx_adx)(r->limb, a->limb, b->limb);
-		return;
+#if ECFI_RANGE_CHECKS
+#define CHECK_BELOW_M(x, fn, what)                                                                                     \
+	do {                                                                                                           \
+		if (!ecfi_limbs_lt_mask((x), M, NL))                                                                   \
+			ecfi_range_fail(ECFI_STR(FIELD), fn, what);                                                    \
+	} while (0)
+#else
+#define CHECK_BELOW_M(x, fn, what) ((void)0)
 #endif
-	}
-	KERNEL(mul, portable)(r->limb, a->limb, b->limb);
-}
 
-void FN(sqr)(FE *r, const FE *a)
-{
-	if (ECFI_USE_MULX_ADX(ecfi_cpu_flags)) {
-#if ECFI_X86_64_KERNELS
-		KERNEL(sqr, mulx_adx)(r->limb, a->limb);
-		return;
-#endif
-	}
-	KERNEL(sqr, portable)(r->limb, a->limb);
-}
+void IN(mul)(FE *r, const FE *a, const FE *b) { IN(mul_with)(ecfi_cpu_flags, r, a, b); }
+EXPORT(mul);
 
-void FN(redc)(FE *r, const uint64_t t[2 * NL])
+void IN(sqr)(FE *r, const FE *a) { IN(sqr_with)(ecfi_cpu_flags, r, a); }
+EXPORT(sqr);
+
+void IN(redc)(FE *r, const uint64_t t[2 * NL])
 {
+	/* t < m*R exactly when its high half is below m. */
+	CHECK_BELOW_M(t + NL, "redc", "t (must be < m*R)");
 	if (ECFI_USE_MULX_ADX(ecfi_cpu_flags)) {
 #if ECFI_X86_64_KERNELS
 		KERNEL(redc, mulx_adx)(r->limb, t);
@@ -62,65 +66,92 @@ void FN(redc)(FE *r, const uint64_t t[2 * NL])
 	}
 	KERNEL(redc, portable)(r->limb, t);
 }
+EXPORT(redc);
 
-int FN(from_bytes)(FE *r, const uint8_t *in, size_t len)
+int IN(from_bytes)(FE *r, const uint8_t *in, size_t len)
 {
 	return ecfi_decode_canonical(r ? r->limb : NULL, NL, in, len, FIELD_BYTES, FIELD_BIG_ENDIAN, M);
 }
+EXPORT(from_bytes);
 
-void FN(to_bytes)(uint8_t out[FIELD_BYTES], const FE *a)
+void IN(to_bytes)(uint8_t *out, const FE *a)
 {
+	CHECK_BELOW_M(a->limb, "to_bytes", "a (must be < m)");
 	if (FIELD_BIG_ENDIAN)
 		ecfi_limbs_to_be(out, FIELD_BYTES, a->limb);
 	else
 		ecfi_limbs_to_le(out, FIELD_BYTES, a->limb);
 }
+EXPORT(to_bytes);
 
-void FN(to_mont)(FE *r, const FE *a)
+void IN(to_mont)(FE *r, const FE *a)
 {
 	FE r2;
 	ecfi_limbs_copy(r2.limb, R2, NL);
-	FN(mul)(r, a, &r2);
+	IN(mul)(r, a, &r2);
 }
+EXPORT(to_mont);
 
-void FN(from_mont)(FE *r, const FE *a)
+void IN(from_mont)(FE *r, const FE *a)
 {
 	uint64_t t[2 * NL] = {0};
+	CHECK_BELOW_M(a->limb, "from_mont", "a (must be < m)");
 	ecfi_limbs_copy(t, a->limb, NL);
-	FN(redc)(r, t);
+	IN(redc)(r, t);
 }
+EXPORT(from_mont);
 
-void FN(add)(FE *r, const FE *a, const FE *b) { ecfi_limbs_modadd(r->limb, a->limb, b->limb, M, NL); }
-
-void FN(sub)(FE *r, const FE *a, const FE *b) { ecfi_limbs_modsub(r->limb, a->limb, b->limb, M, NL); }
-
-void FN(neg)(FE *r, const FE *a) { ecfi_limbs_modneg(r->limb, a->limb, M, NL); }
-
-void FN(inv)(FE *r, const FE *a)
+void IN(inv)(FE *r, const FE *a)
 {
 	/* a = xR. safegcd gives 1/(xR); one Montgomery multiply by R^3 makes it R/x. */
 	FE t, r3;
+	CHECK_BELOW_M(a->limb, "inv", "a (must be < m)");
 	ecfi_modinv(t.limb, a->limb, &MODINV);
 	ecfi_limbs_copy(r3.limb, R3, NL);
-	FN(mul)(r, &t, &r3);
+	IN(mul)(r, &t, &r3);
 }
+EXPORT(inv);
 
-int FN(is_zero)(const FE *a) { return (int)(ecfi_limbs_zero_mask(a->limb, NL) & 1); }
-
-int FN(equal)(const FE *a, const FE *b) { return (int)(ecfi_limbs_equal_mask(a->limb, b->limb, NL) & 1); }
-
-void FN(cmov)(FE *r, const FE *a, int cond) { ecfi_limbs_cmov(r->limb, a->limb, ecfi_mask_cond(cond), NL); }
-
-void FN(cneg)(FE *r, int cond)
+int IN(lookup)(FE *r, const FE *table, size_t n, size_t idx)
 {
-	FE n;
-	FN(neg)(&n, r);
-	FN(cmov)(r, &n, cond);
+	if (r == NULL)
+		return ECF_ERR_NULL;
+	IN(zero)(r);
+	if (table == NULL)
+		return ECF_ERR_NULL;
+	/* Every entry is read: no address depends on idx. */
+	for (size_t i = 0; i < n; i++) {
+		uint64_t hit = ~ecfi_mask_nonzero((uint64_t)(i ^ idx));
+		ecfi_limbs_cmov(r->limb, table[i].limb, hit, NL);
+	}
+	uint64_t in_range = ecfi_mask_from_bit((uint64_t)(idx < n));
+	return (int)((uint64_t)ECF_ERR_INDEX & ~in_range);
 }
+EXPORT(lookup);
 
-void FN(cswap)(FE *a, FE *b, int cond) { ecfi_limbs_cswap(a->limb, b->limb, ecfi_mask_cond(cond), NL); }
+/* The small ops are static inline in mont_field_internal.h; these are their
+ * exported forms. */
+void FN(zero)(FE *r) { IN(zero)(r); }
+void FN(one)(FE *r) { IN(one)(r); }
+void FN(set_u64)(FE *r, uint64_t v) { IN(set_u64)(r, v); }
+void FN(add)(FE *r, const FE *a, const FE *b) { IN(add)(r, a, b); }
+void FN(sub)(FE *r, const FE *a, const FE *b) { IN(sub)(r, a, b); }
+void FN(neg)(FE *r, const FE *a) { IN(neg)(r, a); }
+int FN(is_zero)(const FE *a) { return IN(is_zero)(a); }
+int FN(equal)(const FE *a, const FE *b) { return IN(equal)(a, b); }
+void FN(cmov)(FE *r, const FE *a, int cond) { IN(cmov)(r, a, cond); }
+void FN(select)(FE *r, const FE *a, const FE *b, int cond) { IN(select)(r, a, b, cond); }
+void FN(cswap)(FE *a, FE *b, int cond) { IN(cswap)(a, b, cond); }
+void FN(cneg)(FE *r, int cond) { IN(cneg)(r, cond); }
 
 #undef FE
 #undef FN
+#undef IN
 #undef KERNEL
+#undef M
+#undef R2
+#undef R3
+#undef MODINV
 #undef NL
+#undef EXPORT
+#undef CHECK_BELOW_M

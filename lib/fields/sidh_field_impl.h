@@ -1,18 +1,27 @@
 /*
  * One generic definition of an isogeny field GF(p) and its quadratic
  * extension GF(p^2) = GF(p)[i]/(i^2 + 1), for p = 2^a * 3^b - 1, instantiated
- * by p434.c, p503.c, p610.c and p751.c. Include it after defining:
+ * by p434.c, p503.c, p610.c and p751.c. Include it after
+ * lib/fields/sidh_internal.h and after defining:
  *
- *   FIELD        token, e.g. p503: API ecf_<FIELD>_*, kernels ecfk_<FIELD>_*
+ *   FIELD        token, e.g. p503: API ecf_<FIELD>_*, internal ecfi_<FIELD>_*,
+ *                kernels ecfk_<FIELD>_*
  *   FIELD_LIMBS  number of 64-bit limbs n (16p < R = 2^(64n) for every prime)
  *   FIELD_BYTES  length of the SIKE encoding of GF(p)
- *   and static const arrays of n limbs P (p), P2 (2p), R1 (R mod p), R2 (R^2
- *   mod p), R3 (R^3 mod p), and MODINV (ecfi_modinv_params of p).
+ *
+ * The constants ecfi_<FIELD>_P (p), _P2 (2p), _R1, _R2, _R3 and _MODINV come
+ * from the generated <FIELD>_params.h (lib/common/field_params.py).
  *
  * Lazy reduction: values are kept in [0, 2p). A product of two such values is
  * below 4p^2 < p*R, the input bound of redc, whose output is again in [0, 2p).
  * Only the kernels mp_mul and redc are dispatched; every operation that uses
  * them reads the flag once and calls one tier's kernels directly.
+ *
+ * Each operation is defined once: the small ops as static inline functions in
+ * sidh_field_internal.h, the others here as hidden ecfi_ functions whose
+ * exported ecf_ names are aliases. With ECFI_SIDH_HOOKS_ONLY defined, this
+ * file defines only the test and benchmark hooks (lib/testhooks/), which are
+ * not part of the shared library.
  */
 #include <stddef.h>
 
@@ -23,20 +32,20 @@
 #include "fields/sidh_internal.h"
 #include "kernels/kernels.h"
 
-#if ECFI_RANGE_CHECKS
-#include <stdio.h>
-#include <stdlib.h>
-#endif
-
 #define FE ECFI_CAT(ECFI_CAT(ecf_, FIELD), _fe)
 #define FP2 ECFI_CAT(ECFI_CAT(ecf_, FIELD), _fp2)
 #define FN(op) ECFI_CAT(ECFI_CAT(ECFI_CAT(ecf_, FIELD), _), op)
 #define IN(op) ECFI_CAT(ECFI_CAT(ECFI_CAT(ecfi_, FIELD), _), op)
 #define KERNEL(op, tier) ECFI_CAT(ECFI_CAT(ECFI_CAT(ECFI_CAT(ECFI_CAT(ecfk_, FIELD), _), op), _), tier)
+#define P ECFI_CAT(ECFI_CAT(ecfi_, FIELD), _P)
+#define P2 ECFI_CAT(ECFI_CAT(ecfi_, FIELD), _P2)
+#define R2 ECFI_CAT(ECFI_CAT(ecfi_, FIELD), _R2)
+#define R3 ECFI_CAT(ECFI_CAT(ecfi_, FIELD), _R3)
+#define MODINV ECFI_CAT(ECFI_CAT(ecfi_, FIELD), _MODINV)
 #define NL FIELD_LIMBS
-#define STR2(x) #x
-#define STR(x) STR2(x)
 #define INLINE static inline __attribute__((always_inline))
+/* A public name for a hidden function defined just above. */
+#define EXPORT(op) ECFI_EXPORT_ALIAS(FN(op), IN(op))
 
 /* Carry chains of the glue between kernels: the shared limb helpers (ADC/SBB
  * chains on x86-64, see common/wide.h), k constant after inlining. */
@@ -52,28 +61,22 @@ INLINE uint64_t IN(sub_k)(uint64_t *r, const uint64_t *a, const uint64_t *b, siz
 /* Debug builds (-Drange_checks=true) check the documented ranges and abort.
  * The check branches on the value: such a build is not constant time. */
 #if ECFI_RANGE_CHECKS
-static void IN(range_fail)(const char *fn, const char *what)
-{
-	fprintf(stderr, "libecfield: %s_%s: documented contract violated: %s\n", STR(FIELD), fn, what);
-	abort();
-}
 #define CHECK_BELOW(x, bound, fn, what)                                                                                \
 	do {                                                                                                           \
 		if (!ecfi_limbs_lt_mask((x), (bound), NL))                                                             \
-			IN(range_fail)(fn, what);                                                                      \
+			ecfi_range_fail(ECFI_STR(FIELD), fn, what);                                                    \
 	} while (0)
 #define CHECK_NO_OVERLAP(p, plen, q, qlen, fn, what)                                                                   \
 	do {                                                                                                           \
 		const char *p_ = (const char *)(p), *q_ = (const char *)(q);                                           \
 		if (p_ < q_ + (qlen) && q_ < p_ + (plen))                                                              \
-			IN(range_fail)(fn, what);                                                                      \
+			ecfi_range_fail(ECFI_STR(FIELD), fn, what);                                                    \
 	} while (0)
 #else
 #define CHECK_BELOW(x, bound, fn, what) ((void)0)
 #define CHECK_NO_OVERLAP(p, plen, q, qlen, fn, what) ((void)0)
 #endif
 #define CHECK_2P(x, fn) CHECK_BELOW((x)->limb, P2, fn, #x " (must be < 2p)")
-#define CHECK_P(x, fn) CHECK_BELOW((x)->limb, P, fn, #x " (must be < p)")
 
 /* The tier: flag tested once per operation; every kernel call below is direct. */
 #define MP_PORTABLE KERNEL(mp_mul, portable)
@@ -94,41 +97,6 @@ static void IN(range_fail)(const char *fn, const char *what)
 		fn(__VA_ARGS__, MP_PORTABLE, RD_PORTABLE);                                                             \
 	} while (0)
 
-/* ---- limb-level helpers on [0, 2p) values ---- */
-
-/* r = a + b mod p in [0, 2p) for a, b in [0, 2p): a + b < 4p < R, then one
- * conditional subtraction of 2p. */
-INLINE void IN(add_2p)(uint64_t *r, const uint64_t *a, const uint64_t *b)
-{
-	uint64_t s[NL], m[NL];
-	(void)IN(add_k)(s, a, b, NL);
-	/* s - 2p, then 2p back on a borrow: two carry chains, like sub. */
-	uint64_t mask = ecfi_mask_from_bit(IN(sub_k)(s, s, P2, NL));
-	for (size_t i = 0; i < NL; i++)
-		m[i] = P2[i] & mask;
-	(void)IN(add_k)(r, s, m, NL);
-}
-
-/* r = a - b mod p in [0, 2p) for a, b in [0, 2p): add 2p back on a borrow. */
-INLINE void IN(sub_2p)(uint64_t *r, const uint64_t *a, const uint64_t *b)
-{
-	uint64_t d[NL], m[NL];
-	uint64_t mask = ecfi_mask_from_bit(IN(sub_k)(d, a, b, NL));
-	for (size_t i = 0; i < NL; i++)
-		m[i] = P2[i] & mask;
-	(void)IN(add_k)(r, d, m, NL);
-}
-
-/* r = a mod p in [0, p) for a in [0, 2p). */
-INLINE void IN(reduce_p)(uint64_t *r, const uint64_t *a)
-{
-	uint64_t d[NL], m[NL];
-	uint64_t mask = ecfi_mask_from_bit(IN(sub_k)(d, a, P, NL));
-	for (size_t i = 0; i < NL; i++)
-		m[i] = P[i] & mask;
-	(void)IN(add_k)(r, d, m, NL);
-}
-
 INLINE void IN(mul_k)(uint64_t *r, const uint64_t *a, const uint64_t *b, ecfi_mp_mul_fn mp, ecfi_redc_fn rd)
 {
 	uint64_t t[2 * NL];
@@ -136,119 +104,7 @@ INLINE void IN(mul_k)(uint64_t *r, const uint64_t *a, const uint64_t *b, ecfi_mp
 	rd(r, t);
 }
 
-/* ---- GF(p) ---- */
-
-void FN(zero)(FE *r) { ecfi_limbs_zero(r->limb, NL); }
-
-void FN(one)(FE *r) { ecfi_limbs_copy(r->limb, R1, NL); }
-
-int FN(from_bytes)(FE *r, const uint8_t *in, size_t len)
-{
-	return ecfi_decode_canonical(r ? r->limb : NULL, NL, in, len, FIELD_BYTES, 0, P);
-}
-
-void FN(to_bytes)(uint8_t out[FIELD_BYTES], const FE *a)
-{
-	uint64_t v[NL];
-	CHECK_2P(a, "to_bytes");
-	IN(reduce_p)(v, a->limb);
-	ecfi_limbs_to_le(out, FIELD_BYTES, v);
-}
-
-void FN(reduce)(FE *r, const FE *a)
-{
-	CHECK_2P(a, "reduce");
-	IN(reduce_p)(r->limb, a->limb);
-}
-
-void FN(add)(FE *r, const FE *a, const FE *b)
-{
-	CHECK_2P(a, "add");
-	CHECK_2P(b, "add");
-	IN(add_2p)(r->limb, a->limb, b->limb);
-}
-
-void FN(sub)(FE *r, const FE *a, const FE *b)
-{
-	CHECK_2P(a, "sub");
-	CHECK_2P(b, "sub");
-	IN(sub_2p)(r->limb, a->limb, b->limb);
-}
-
-void FN(neg)(FE *r, const FE *a)
-{
-	static const uint64_t zero[NL];
-	CHECK_2P(a, "neg");
-	IN(sub_2p)(r->limb, zero, a->limb);
-}
-
-void FN(mul)(FE *r, const FE *a, const FE *b)
-{
-	CHECK_2P(a, "mul");
-	CHECK_2P(b, "mul");
-	DISPATCH(IN(mul_k), r->limb, a->limb, b->limb);
-}
-
-void FN(sqr)(FE *r, const FE *a)
-{
-	CHECK_2P(a, "sqr");
-	DISPATCH(IN(mul_k), r->limb, a->limb, a->limb);
-}
-
-void FN(mp_mul)(uint64_t c[2 * NL], const FE *a, const FE *b)
-{
-	CHECK_NO_OVERLAP(c, 16 * NL, a, sizeof *a, "mp_mul", "c overlaps a");
-	CHECK_NO_OVERLAP(c, 16 * NL, b, sizeof *b, "mp_mul", "c overlaps b");
-	if (ECFI_USE_MULX_ADX(ecfi_cpu_flags)) {
-		MP_FAST(c, a->limb, b->limb);
-		return;
-	}
-	MP_PORTABLE(c, a->limb, b->limb);
-}
-
-void FN(redc)(FE *r, const uint64_t t[2 * NL])
-{
-#if ECFI_RANGE_CHECKS
-	/* t < p*R exactly when its high half is below p (p*R has a zero low half). */
-	if (!ecfi_limbs_lt_mask(t + NL, P, NL))
-		IN(range_fail)("redc", "t (must be < p*R)");
-#endif
-	CHECK_NO_OVERLAP(r, sizeof *r, t, 16 * NL, "redc", "r overlaps t");
-	if (ECFI_USE_MULX_ADX(ecfi_cpu_flags)) {
-		RD_FAST(r->limb, t);
-		return;
-	}
-	RD_PORTABLE(r->limb, t);
-}
-
-void FN(to_mont)(FE *r, const FE *a)
-{
-	FE r2;
-	ecfi_limbs_copy(r2.limb, R2, NL);
-	FN(mul)(r, a, &r2);
-}
-
-void FN(from_mont)(FE *r, const FE *a)
-{
-	/* redc(a) <= p for a < 2p (it is p only for a = p): reduce to [0, p). */
-	uint64_t t[2 * NL] = {0};
-	CHECK_2P(a, "from_mont");
-	ecfi_limbs_copy(t, a->limb, NL);
-	FN(redc)(r, t);
-	IN(reduce_p)(r->limb, r->limb);
-}
-
-void FN(inv)(FE *r, const FE *a)
-{
-	/* a = xR. safegcd (on the canonical value) gives 1/(xR); one Montgomery
-	 * multiply by R^3 makes it R/x. */
-	FE t, r3;
-	CHECK_2P(a, "inv");
-	IN(reduce_p)(t.limb, a->limb);
-	ecfi_modinv(t.limb, t.limb, &MODINV);
-	ecfi_limbs_copy(r3.limb, R3, NL);
-	FN(mul)(r, &t, &r3);
-}
+/* ---- inline bodies, shared by the library and the hooks ---- */
 
 /* K = k*R mod p in [0, 2p): redc(k * R^2); k*R^2 < 2^64 * p <= p*R. */
 INLINE void IN(small_to_mont)(uint64_t *kk, uint64_t k, ecfi_mp_mul_fn mp, ecfi_redc_fn rd)
@@ -266,136 +122,6 @@ INLINE void IN(mul_small_k)(uint64_t *r, const uint64_t *a, uint64_t k, ecfi_mp_
 	uint64_t kk[NL];
 	IN(small_to_mont)(kk, k, mp, rd);
 	IN(mul_k)(r, a, kk, mp, rd);
-}
-
-void FN(mul_small)(FE *r, const FE *a, uint64_t k)
-{
-	CHECK_2P(a, "mul_small");
-	DISPATCH(IN(mul_small_k), r->limb, a->limb, k);
-}
-
-int FN(is_zero)(const FE *a)
-{
-	uint64_t v[NL];
-	CHECK_2P(a, "is_zero");
-	IN(reduce_p)(v, a->limb);
-	return (int)(ecfi_limbs_zero_mask(v, NL) & 1);
-}
-
-int FN(equal)(const FE *a, const FE *b)
-{
-	uint64_t x[NL], y[NL];
-	CHECK_2P(a, "equal");
-	CHECK_2P(b, "equal");
-	IN(reduce_p)(x, a->limb);
-	IN(reduce_p)(y, b->limb);
-	return (int)(ecfi_limbs_equal_mask(x, y, NL) & 1);
-}
-
-void FN(cmov)(FE *r, const FE *a, int cond) { ecfi_limbs_cmov(r->limb, a->limb, ecfi_mask_cond(cond), NL); }
-
-void FN(select)(FE *r, const FE *a, const FE *b, int cond)
-{
-	uint64_t mask = ecfi_mask_cond(cond);
-	for (size_t i = 0; i < NL; i++)
-		r->limb[i] = b->limb[i] ^ (mask & (a->limb[i] ^ b->limb[i]));
-}
-
-void FN(cswap)(FE *a, FE *b, int cond) { ecfi_limbs_cswap(a->limb, b->limb, ecfi_mask_cond(cond), NL); }
-
-/* ---- GF(p^2) ---- */
-
-#define CHECK_FP2(x, fn)                                                                                               \
-	do {                                                                                                           \
-		CHECK_2P(&(x)->re, fn);                                                                                \
-		CHECK_2P(&(x)->im, fn);                                                                                \
-	} while (0)
-
-void FN(fp2_zero)(FP2 *r)
-{
-	FN(zero)(&r->re);
-	FN(zero)(&r->im);
-}
-
-void FN(fp2_one)(FP2 *r)
-{
-	FN(one)(&r->re);
-	FN(zero)(&r->im);
-}
-
-int FN(fp2_from_bytes)(FP2 *r, const uint8_t *in, size_t len)
-{
-	if (r == NULL)
-		return ECF_ERR_NULL;
-	FN(fp2_zero)(r);
-	if (in == NULL)
-		return ECF_ERR_NULL;
-	if (len != 2 * FIELD_BYTES)
-		return ECF_ERR_LENGTH;
-	uint64_t v[2][NL], ok = ~(uint64_t)0;
-	for (int h = 0; h < 2; h++) {
-		ecfi_limbs_from_le(v[h], NL, in + h * FIELD_BYTES, FIELD_BYTES);
-		ok &= ecfi_limbs_lt_mask(v[h], P, NL);
-	}
-	/* Both halves or nothing: no partial result on error. */
-	for (size_t i = 0; i < NL; i++) {
-		r->re.limb[i] = v[0][i] & ok;
-		r->im.limb[i] = v[1][i] & ok;
-	}
-	return ok ? ECF_OK : ECF_ERR_RANGE;
-}
-
-void FN(fp2_to_bytes)(uint8_t out[2 * FIELD_BYTES], const FP2 *a)
-{
-	FN(to_bytes)(out, &a->re);
-	FN(to_bytes)(out + FIELD_BYTES, &a->im);
-}
-
-void FN(fp2_to_mont)(FP2 *r, const FP2 *a)
-{
-	FN(to_mont)(&r->re, &a->re);
-	FN(to_mont)(&r->im, &a->im);
-}
-
-void FN(fp2_from_mont)(FP2 *r, const FP2 *a)
-{
-	FN(from_mont)(&r->re, &a->re);
-	FN(from_mont)(&r->im, &a->im);
-}
-
-void FN(fp2_reduce)(FP2 *r, const FP2 *a)
-{
-	FN(reduce)(&r->re, &a->re);
-	FN(reduce)(&r->im, &a->im);
-}
-
-void FN(fp2_add)(FP2 *r, const FP2 *a, const FP2 *b)
-{
-	CHECK_FP2(a, "fp2_add");
-	CHECK_FP2(b, "fp2_add");
-	IN(add_2p)(r->re.limb, a->re.limb, b->re.limb);
-	IN(add_2p)(r->im.limb, a->im.limb, b->im.limb);
-}
-
-void FN(fp2_sub)(FP2 *r, const FP2 *a, const FP2 *b)
-{
-	CHECK_FP2(a, "fp2_sub");
-	CHECK_FP2(b, "fp2_sub");
-	IN(sub_2p)(r->re.limb, a->re.limb, b->re.limb);
-	IN(sub_2p)(r->im.limb, a->im.limb, b->im.limb);
-}
-
-void FN(fp2_neg)(FP2 *r, const FP2 *a)
-{
-	FN(neg)(&r->re, &a->re);
-	FN(neg)(&r->im, &a->im);
-}
-
-void FN(fp2_conj)(FP2 *r, const FP2 *a)
-{
-	CHECK_FP2(a, "fp2_conj");
-	r->re = a->re;
-	FN(neg)(&r->im, &a->im);
 }
 
 /* (a0 + a1 i)(b0 + b1 i) = (a0 b0 - a1 b1) + ((a0 + a1)(b0 + b1) - a0 b0 - a1 b1) i.
@@ -465,6 +191,274 @@ INLINE void IN(fp2_mul_small_k)(FP2 *r, const FP2 *a, uint64_t k, ecfi_mp_mul_fn
 	IN(mul_k)(r->im.limb, a->im.limb, kk, mp, rd);
 }
 
+#if !defined(ECFI_SIDH_HOOKS_ONLY)
+
+/* ---- GF(p) ---- */
+
+int IN(from_bytes)(FE *r, const uint8_t *in, size_t len)
+{
+	return ecfi_decode_canonical(r ? r->limb : NULL, NL, in, len, FIELD_BYTES, 0, P);
+}
+EXPORT(from_bytes);
+
+void IN(to_bytes)(uint8_t *out, const FE *a)
+{
+	uint64_t v[NL];
+	CHECK_2P(a, "to_bytes");
+	IN(reduce_p)(v, a->limb);
+	ecfi_limbs_to_le(out, FIELD_BYTES, v);
+}
+EXPORT(to_bytes);
+
+void IN(reduce)(FE *r, const FE *a)
+{
+	CHECK_2P(a, "reduce");
+	IN(reduce_p)(r->limb, a->limb);
+}
+EXPORT(reduce);
+
+void IN(mul)(FE *r, const FE *a, const FE *b)
+{
+	CHECK_2P(a, "mul");
+	CHECK_2P(b, "mul");
+	DISPATCH(IN(mul_k), r->limb, a->limb, b->limb);
+}
+EXPORT(mul);
+
+void IN(sqr)(FE *r, const FE *a)
+{
+	CHECK_2P(a, "sqr");
+	DISPATCH(IN(mul_k), r->limb, a->limb, a->limb);
+}
+EXPORT(sqr);
+
+void IN(mp_mul)(uint64_t c[2 * NL], const FE *a, const FE *b)
+{
+	CHECK_NO_OVERLAP(c, 16 * NL, a, sizeof *a, "mp_mul", "c overlaps a");
+	CHECK_NO_OVERLAP(c, 16 * NL, b, sizeof *b, "mp_mul", "c overlaps b");
+	if (ECFI_USE_MULX_ADX(ecfi_cpu_flags)) {
+		MP_FAST(c, a->limb, b->limb);
+		return;
+	}
+	MP_PORTABLE(c, a->limb, b->limb);
+}
+EXPORT(mp_mul);
+
+void IN(redc)(FE *r, const uint64_t t[2 * NL])
+{
+	/* t < p*R exactly when its high half is below p (p*R has a zero low half). */
+	CHECK_BELOW(t + NL, P, "redc", "t (must be < p*R)");
+	CHECK_NO_OVERLAP(r, sizeof *r, t, 16 * NL, "redc", "r overlaps t");
+	if (ECFI_USE_MULX_ADX(ecfi_cpu_flags)) {
+		RD_FAST(r->limb, t);
+		return;
+	}
+	RD_PORTABLE(r->limb, t);
+}
+EXPORT(redc);
+
+void IN(to_mont)(FE *r, const FE *a)
+{
+	FE r2;
+	ecfi_limbs_copy(r2.limb, R2, NL);
+	IN(mul)(r, a, &r2);
+}
+EXPORT(to_mont);
+
+void IN(from_mont)(FE *r, const FE *a)
+{
+	/* redc(a) <= p for a < 2p (it is p only for a = p): reduce to [0, p). */
+	uint64_t t[2 * NL] = {0};
+	CHECK_2P(a, "from_mont");
+	ecfi_limbs_copy(t, a->limb, NL);
+	IN(redc)(r, t);
+	IN(reduce_p)(r->limb, r->limb);
+}
+EXPORT(from_mont);
+
+void IN(inv)(FE *r, const FE *a)
+{
+	/* a = xR. safegcd (on the canonical value) gives 1/(xR); one Montgomery
+	 * multiply by R^3 makes it R/x. */
+	FE t, r3;
+	CHECK_2P(a, "inv");
+	IN(reduce_p)(t.limb, a->limb);
+	ecfi_modinv(t.limb, t.limb, &MODINV);
+	ecfi_limbs_copy(r3.limb, R3, NL);
+	IN(mul)(r, &t, &r3);
+}
+EXPORT(inv);
+
+void IN(mul_small)(FE *r, const FE *a, uint64_t k)
+{
+	CHECK_2P(a, "mul_small");
+	DISPATCH(IN(mul_small_k), r->limb, a->limb, k);
+}
+EXPORT(mul_small);
+
+INLINE void IN(set_u64_k)(uint64_t *r, uint64_t v, ecfi_mp_mul_fn mp, ecfi_redc_fn rd)
+{
+	IN(small_to_mont)(r, v, mp, rd);
+}
+
+void IN(set_u64)(FE *r, uint64_t v) { DISPATCH(IN(set_u64_k), r->limb, v); }
+EXPORT(set_u64);
+
+int IN(is_zero)(const FE *a)
+{
+	uint64_t v[NL];
+	CHECK_2P(a, "is_zero");
+	IN(reduce_p)(v, a->limb);
+	return (int)(ecfi_limbs_zero_mask(v, NL) & 1);
+}
+EXPORT(is_zero);
+
+int IN(equal)(const FE *a, const FE *b)
+{
+	uint64_t x[NL], y[NL];
+	CHECK_2P(a, "equal");
+	CHECK_2P(b, "equal");
+	IN(reduce_p)(x, a->limb);
+	IN(reduce_p)(y, b->limb);
+	return (int)(ecfi_limbs_equal_mask(x, y, NL) & 1);
+}
+EXPORT(equal);
+
+int IN(lookup)(FE *r, const FE *table, size_t n, size_t idx)
+{
+	if (r == NULL)
+		return ECF_ERR_NULL;
+	IN(zero)(r);
+	if (table == NULL)
+		return ECF_ERR_NULL;
+	/* Every entry is read: no address depends on idx. */
+	for (size_t i = 0; i < n; i++) {
+		uint64_t hit = ~ecfi_mask_nonzero((uint64_t)(i ^ idx));
+		ecfi_limbs_cmov(r->limb, table[i].limb, hit, NL);
+	}
+	uint64_t in_range = ecfi_mask_from_bit((uint64_t)(idx < n));
+	return (int)((uint64_t)ECF_ERR_INDEX & ~in_range);
+}
+EXPORT(lookup);
+
+/* ---- GF(p^2) ---- */
+
+int IN(fp2_from_bytes)(FP2 *r, const uint8_t *in, size_t len)
+{
+	if (r == NULL)
+		return ECF_ERR_NULL;
+	IN(fp2_zero)(r);
+	if (in == NULL)
+		return ECF_ERR_NULL;
+	if (len != 2 * FIELD_BYTES)
+		return ECF_ERR_LENGTH;
+	uint64_t v[2][NL], ok = ~(uint64_t)0;
+	for (int h = 0; h < 2; h++) {
+		ecfi_limbs_from_le(v[h], NL, in + h * FIELD_BYTES, FIELD_BYTES);
+		ok &= ecfi_limbs_lt_mask(v[h], P, NL);
+	}
+	/* Both halves or nothing: no partial result on error. */
+	for (size_t i = 0; i < NL; i++) {
+		r->re.limb[i] = v[0][i] & ok;
+		r->im.limb[i] = v[1][i] & ok;
+	}
+	return ok ? ECF_OK : ECF_ERR_RANGE;
+}
+EXPORT(fp2_from_bytes);
+
+void IN(fp2_to_bytes)(uint8_t *out, const FP2 *a)
+{
+	IN(to_bytes)(out, &a->re);
+	IN(to_bytes)(out + FIELD_BYTES, &a->im);
+}
+EXPORT(fp2_to_bytes);
+
+void IN(fp2_to_mont)(FP2 *r, const FP2 *a)
+{
+	IN(to_mont)(&r->re, &a->re);
+	IN(to_mont)(&r->im, &a->im);
+}
+EXPORT(fp2_to_mont);
+
+void IN(fp2_from_mont)(FP2 *r, const FP2 *a)
+{
+	IN(from_mont)(&r->re, &a->re);
+	IN(from_mont)(&r->im, &a->im);
+}
+EXPORT(fp2_from_mont);
+
+void IN(fp2_reduce)(FP2 *r, const FP2 *a)
+{
+	IN(reduce)(&r->re, &a->re);
+	IN(reduce)(&r->im, &a->im);
+}
+EXPORT(fp2_reduce);
+
+#define CHECK_FP2(x, fn)                                                                                               \
+	do {                                                                                                           \
+		CHECK_2P(&(x)->re, fn);                                                                                \
+		CHECK_2P(&(x)->im, fn);                                                                                \
+	} while (0)
+
+void IN(fp2_mul)(FP2 *r, const FP2 *a, const FP2 *b)
+{
+	CHECK_FP2(a, "fp2_mul");
+	CHECK_FP2(b, "fp2_mul");
+	DISPATCH(IN(fp2_mul_k), r, a, b);
+}
+EXPORT(fp2_mul);
+
+void IN(fp2_sqr)(FP2 *r, const FP2 *a)
+{
+	CHECK_FP2(a, "fp2_sqr");
+	DISPATCH(IN(fp2_sqr_k), r, a);
+}
+EXPORT(fp2_sqr);
+
+void IN(fp2_inv)(FP2 *r, const FP2 *a)
+{
+	CHECK_FP2(a, "fp2_inv");
+	DISPATCH(IN(fp2_inv_k), r, a);
+}
+EXPORT(fp2_inv);
+
+void IN(fp2_mul_small)(FP2 *r, const FP2 *a, uint64_t k)
+{
+	CHECK_FP2(a, "fp2_mul_small");
+	DISPATCH(IN(fp2_mul_small_k), r, a, k);
+}
+EXPORT(fp2_mul_small);
+
+int IN(fp2_is_zero)(const FP2 *a) { return IN(is_zero)(&a->re) & IN(is_zero)(&a->im); }
+EXPORT(fp2_is_zero);
+
+int IN(fp2_equal)(const FP2 *a, const FP2 *b) { return IN(equal)(&a->re, &b->re) & IN(equal)(&a->im, &b->im); }
+EXPORT(fp2_equal);
+
+/* The exported forms of the static inline ops of sidh_field_internal.h. */
+void FN(zero)(FE *r) { IN(zero)(r); }
+void FN(one)(FE *r) { IN(one)(r); }
+void FN(add)(FE *r, const FE *a, const FE *b) { IN(add)(r, a, b); }
+void FN(sub)(FE *r, const FE *a, const FE *b) { IN(sub)(r, a, b); }
+void FN(neg)(FE *r, const FE *a) { IN(neg)(r, a); }
+void FN(cmov)(FE *r, const FE *a, int cond) { IN(cmov)(r, a, cond); }
+void FN(select)(FE *r, const FE *a, const FE *b, int cond) { IN(select)(r, a, b, cond); }
+void FN(cswap)(FE *a, FE *b, int cond) { IN(cswap)(a, b, cond); }
+void FN(cneg)(FE *r, int cond) { IN(cneg)(r, cond); }
+void FN(fp2_zero)(FP2 *r) { IN(fp2_zero)(r); }
+void FN(fp2_one)(FP2 *r) { IN(fp2_one)(r); }
+void FN(fp2_add)(FP2 *r, const FP2 *a, const FP2 *b) { IN(fp2_add)(r, a, b); }
+void FN(fp2_sub)(FP2 *r, const FP2 *a, const FP2 *b) { IN(fp2_sub)(r, a, b); }
+void FN(fp2_neg)(FP2 *r, const FP2 *a) { IN(fp2_neg)(r, a); }
+void FN(fp2_conj)(FP2 *r, const FP2 *a) { IN(fp2_conj)(r, a); }
+void FN(fp2_cmov)(FP2 *r, const FP2 *a, int cond) { IN(fp2_cmov)(r, a, cond); }
+void FN(fp2_select)(FP2 *r, const FP2 *a, const FP2 *b, int cond) { IN(fp2_select)(r, a, b, cond); }
+void FN(fp2_cswap)(FP2 *a, FP2 *b, int cond) { IN(fp2_cswap)(a, b, cond); }
+
+#undef CHECK_FP2
+
+#else /* ECFI_SIDH_HOOKS_ONLY: the test and benchmark hooks (lib/testhooks/) */
+
 void IN(fp2_mul_portable)(FP2 *r, const FP2 *a, const FP2 *b) { IN(fp2_mul_k)(r, a, b, MP_PORTABLE, RD_PORTABLE); }
 
 #if ECFI_X86_64_KERNELS
@@ -477,73 +471,24 @@ __attribute__((noinline)) void IN(fp2_mul_pointer)(FP2 *r, const FP2 *a, const F
 	IN(fp2_mul_k)(r, a, b, mp, rd);
 }
 
-void FN(fp2_mul)(FP2 *r, const FP2 *a, const FP2 *b)
-{
-	CHECK_FP2(a, "fp2_mul");
-	CHECK_FP2(b, "fp2_mul");
-#if ECFI_X86_64_KERNELS
-	if (ECFI_USE_MULX_ADX(ecfi_cpu_flags)) {
-		IN(fp2_mul_mulx_adx)(r, a, b);
-		return;
-	}
 #endif
-	IN(fp2_mul_portable)(r, a, b);
-}
-
-void FN(fp2_sqr)(FP2 *r, const FP2 *a)
-{
-	CHECK_FP2(a, "fp2_sqr");
-	DISPATCH(IN(fp2_sqr_k), r, a);
-}
-
-void FN(fp2_inv)(FP2 *r, const FP2 *a)
-{
-	CHECK_FP2(a, "fp2_inv");
-	DISPATCH(IN(fp2_inv_k), r, a);
-}
-
-void FN(fp2_mul_small)(FP2 *r, const FP2 *a, uint64_t k)
-{
-	CHECK_FP2(a, "fp2_mul_small");
-	DISPATCH(IN(fp2_mul_small_k), r, a, k);
-}
-
-int FN(fp2_is_zero)(const FP2 *a) { return FN(is_zero)(&a->re) & FN(is_zero)(&a->im); }
-
-int FN(fp2_equal)(const FP2 *a, const FP2 *b) { return FN(equal)(&a->re, &b->re) & FN(equal)(&a->im, &b->im); }
-
-void FN(fp2_cmov)(FP2 *r, const FP2 *a, int cond)
-{
-	FN(cmov)(&r->re, &a->re, cond);
-	FN(cmov)(&r->im, &a->im, cond);
-}
-
-void FN(fp2_select)(FP2 *r, const FP2 *a, const FP2 *b, int cond)
-{
-	FN(select)(&r->re, &a->re, &b->re, cond);
-	FN(select)(&r->im, &a->im, &b->im, cond);
-}
-
-void FN(fp2_cswap)(FP2 *a, FP2 *b, int cond)
-{
-	FN(cswap)(&a->re, &b->re, cond);
-	FN(cswap)(&a->im, &b->im, cond);
-}
 
 #undef FE
 #undef FP2
 #undef FN
 #undef IN
 #undef KERNEL
+#undef P
+#undef P2
+#undef R2
+#undef R3
+#undef MODINV
 #undef NL
-#undef STR2
-#undef STR
 #undef INLINE
+#undef EXPORT
 #undef CHECK_BELOW
 #undef CHECK_NO_OVERLAP
 #undef CHECK_2P
-#undef CHECK_P
-#undef CHECK_FP2
 #undef MP_PORTABLE
 #undef RD_PORTABLE
 #undef MP_FAST

@@ -12,42 +12,97 @@ static const uint64_t RC[24] = {
     0x8000000080008081, 0x8000000000008080, 0x0000000080000001, 0x8000000080008008,
 };
 
-/* rho offsets and pi positions, along the (x, y) -> (y, 2x + 3y) walk from lane 1. */
-static const unsigned RHO[24] = {1,  3,  6,  10, 15, 21, 28, 36, 45, 55, 2,  14,
-                                 27, 41, 56, 8,  25, 43, 62, 18, 39, 61, 20, 44};
-static const unsigned PI[24] = {10, 7, 11, 17, 18, 3, 5, 16, 8, 21, 24, 4, 15, 23, 19, 13, 12, 2, 20, 14, 22, 9, 6, 1};
-
 static inline uint64_t rol64(uint64_t x, unsigned n) { return (x << n) | (x >> ((64 - n) & 63)); }
 
-void ecfi_keccak_f1600(uint64_t a[25])
+/* Clear a copy of the state on the stack: ecfi_wipe's byte stores cost more
+ * than the rest of a short permutation call, so 25 volatile word stores. */
+static inline void wipe_lanes(uint64_t x[25])
 {
+	volatile uint64_t *v = x;
+	for (int i = 0; i < 25; i++)
+		v[i] = 0;
+}
+
+/* One round written out (generated from FIPS 202, 3.2: rho offsets from the
+ * (x, y) -> (y, 2x + 3y) walk, pi as b[y, 2x + 3y] = a[x, y]) on a local copy
+ * of the state, so that every index is a constant and the compiler keeps the
+ * lanes in registers where it can. */
+void ecfi_keccak_f1600(uint64_t s[25])
+{
+	uint64_t a[25], b[25], c0, c1, c2, c3, c4, d0, d1, d2, d3, d4;
+	for (int i = 0; i < 25; i++)
+		a[i] = s[i];
 	for (int round = 0; round < 24; round++) {
-		uint64_t c[5], t;
 		/* theta */
-		for (int x = 0; x < 5; x++)
-			c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-		for (int x = 0; x < 5; x++) {
-			t = c[(x + 4) % 5] ^ rol64(c[(x + 1) % 5], 1);
-			for (int y = 0; y < 25; y += 5)
-				a[y + x] ^= t;
-		}
-		/* rho and pi */
-		t = a[1];
-		for (int i = 0; i < 24; i++) {
-			uint64_t u = a[PI[i]];
-			a[PI[i]] = rol64(t, RHO[i]);
-			t = u;
-		}
+		c0 = a[0] ^ a[5] ^ a[10] ^ a[15] ^ a[20];
+		c1 = a[1] ^ a[6] ^ a[11] ^ a[16] ^ a[21];
+		c2 = a[2] ^ a[7] ^ a[12] ^ a[17] ^ a[22];
+		c3 = a[3] ^ a[8] ^ a[13] ^ a[18] ^ a[23];
+		c4 = a[4] ^ a[9] ^ a[14] ^ a[19] ^ a[24];
+		d0 = c4 ^ rol64(c1, 1);
+		d1 = c0 ^ rol64(c2, 1);
+		d2 = c1 ^ rol64(c3, 1);
+		d3 = c2 ^ rol64(c4, 1);
+		d4 = c3 ^ rol64(c0, 1);
+		/* rho and pi: b[y, 2x + 3y] = rot(a[x, y] ^ d[x], r[x, y]) */
+		b[0] = a[0] ^ d0;
+		b[10] = rol64(a[1] ^ d1, 1);
+		b[20] = rol64(a[2] ^ d2, 62);
+		b[5] = rol64(a[3] ^ d3, 28);
+		b[15] = rol64(a[4] ^ d4, 27);
+		b[16] = rol64(a[5] ^ d0, 36);
+		b[1] = rol64(a[6] ^ d1, 44);
+		b[11] = rol64(a[7] ^ d2, 6);
+		b[21] = rol64(a[8] ^ d3, 55);
+		b[6] = rol64(a[9] ^ d4, 20);
+		b[7] = rol64(a[10] ^ d0, 3);
+		b[17] = rol64(a[11] ^ d1, 10);
+		b[2] = rol64(a[12] ^ d2, 43);
+		b[12] = rol64(a[13] ^ d3, 25);
+		b[22] = rol64(a[14] ^ d4, 39);
+		b[23] = rol64(a[15] ^ d0, 41);
+		b[8] = rol64(a[16] ^ d1, 45);
+		b[18] = rol64(a[17] ^ d2, 15);
+		b[3] = rol64(a[18] ^ d3, 21);
+		b[13] = rol64(a[19] ^ d4, 8);
+		b[14] = rol64(a[20] ^ d0, 18);
+		b[24] = rol64(a[21] ^ d1, 2);
+		b[9] = rol64(a[22] ^ d2, 61);
+		b[19] = rol64(a[23] ^ d3, 56);
+		b[4] = rol64(a[24] ^ d4, 14);
 		/* chi */
-		for (int y = 0; y < 25; y += 5) {
-			for (int x = 0; x < 5; x++)
-				c[x] = a[y + x];
-			for (int x = 0; x < 5; x++)
-				a[y + x] = c[x] ^ (~c[(x + 1) % 5] & c[(x + 2) % 5]);
-		}
+		a[0] = b[0] ^ (~b[1] & b[2]);
+		a[1] = b[1] ^ (~b[2] & b[3]);
+		a[2] = b[2] ^ (~b[3] & b[4]);
+		a[3] = b[3] ^ (~b[4] & b[0]);
+		a[4] = b[4] ^ (~b[0] & b[1]);
+		a[5] = b[5] ^ (~b[6] & b[7]);
+		a[6] = b[6] ^ (~b[7] & b[8]);
+		a[7] = b[7] ^ (~b[8] & b[9]);
+		a[8] = b[8] ^ (~b[9] & b[5]);
+		a[9] = b[9] ^ (~b[5] & b[6]);
+		a[10] = b[10] ^ (~b[11] & b[12]);
+		a[11] = b[11] ^ (~b[12] & b[13]);
+		a[12] = b[12] ^ (~b[13] & b[14]);
+		a[13] = b[13] ^ (~b[14] & b[10]);
+		a[14] = b[14] ^ (~b[10] & b[11]);
+		a[15] = b[15] ^ (~b[16] & b[17]);
+		a[16] = b[16] ^ (~b[17] & b[18]);
+		a[17] = b[17] ^ (~b[18] & b[19]);
+		a[18] = b[18] ^ (~b[19] & b[15]);
+		a[19] = b[19] ^ (~b[15] & b[16]);
+		a[20] = b[20] ^ (~b[21] & b[22]);
+		a[21] = b[21] ^ (~b[22] & b[23]);
+		a[22] = b[22] ^ (~b[23] & b[24]);
+		a[23] = b[23] ^ (~b[24] & b[20]);
+		a[24] = b[24] ^ (~b[20] & b[21]);
 		/* iota */
 		a[0] ^= RC[round];
 	}
+	for (int i = 0; i < 25; i++)
+		s[i] = a[i];
+	wipe_lanes(a);
+	wipe_lanes(b);
 }
 
 void ecfi_keccak_init(ecfi_keccak_ctx *ctx, unsigned rate, uint8_t suffix)

@@ -30,43 +30,65 @@ static inline void store_be32(uint8_t *p, uint32_t v)
 	p[3] = (uint8_t)v;
 }
 
+/* The round function: FIPS 180-4 with the eight working variables renamed
+ * instead of moved (ROUND's arguments rotate), sixteen rounds per loop pass,
+ * the message schedule computed in place in w[16]. */
+#define BSIG0(x) (ror32(x, 2) ^ ror32(x, 13) ^ ror32(x, 22))
+#define BSIG1(x) (ror32(x, 6) ^ ror32(x, 11) ^ ror32(x, 25))
+#define SSIG0(x) (ror32(x, 7) ^ ror32(x, 18) ^ ((x) >> 3))
+#define SSIG1(x) (ror32(x, 17) ^ ror32(x, 19) ^ ((x) >> 10))
+#define CH(x, y, z) (((x) & (y)) ^ (~(x) & (z)))
+#define MAJ(x, y, z) (((x) & (y)) ^ ((x) & (z)) ^ ((y) & (z)))
+#define ROUND(a, b, c, d, e, f, g, h, t, i)                                                                            \
+	do {                                                                                                           \
+		h += BSIG1(e) + CH(e, f, g) + K256[(t) + (i)] + w[i];                                                  \
+		d += h;                                                                                                \
+		h += BSIG0(a) + MAJ(a, b, c);                                                                          \
+	} while (0)
+#define SCHEDULE(i) (w[i] += SSIG1(w[((i) + 14) & 15]) + w[((i) + 9) & 15] + SSIG0(w[((i) + 1) & 15]))
+#define ROUNDS16(t)                                                                                                    \
+	do {                                                                                                           \
+		ROUND(a, b, c, d, e, f, g, h, t, 0);                                                                   \
+		ROUND(h, a, b, c, d, e, f, g, t, 1);                                                                   \
+		ROUND(g, h, a, b, c, d, e, f, t, 2);                                                                   \
+		ROUND(f, g, h, a, b, c, d, e, t, 3);                                                                   \
+		ROUND(e, f, g, h, a, b, c, d, t, 4);                                                                   \
+		ROUND(d, e, f, g, h, a, b, c, t, 5);                                                                   \
+		ROUND(c, d, e, f, g, h, a, b, t, 6);                                                                   \
+		ROUND(b, c, d, e, f, g, h, a, t, 7);                                                                   \
+		ROUND(a, b, c, d, e, f, g, h, t, 8);                                                                   \
+		ROUND(h, a, b, c, d, e, f, g, t, 9);                                                                   \
+		ROUND(g, h, a, b, c, d, e, f, t, 10);                                                                  \
+		ROUND(f, g, h, a, b, c, d, e, t, 11);                                                                  \
+		ROUND(e, f, g, h, a, b, c, d, t, 12);                                                                  \
+		ROUND(d, e, f, g, h, a, b, c, t, 13);                                                                  \
+		ROUND(c, d, e, f, g, h, a, b, t, 14);                                                                  \
+		ROUND(b, c, d, e, f, g, h, a, t, 15);                                                                  \
+	} while (0)
+
 /* Process nblocks 64-byte blocks. */
-static void sha256_blocks(uint32_t h[8], const uint8_t *p, size_t nblocks)
+static void sha256_blocks(uint32_t state[8], const uint8_t *p, size_t nblocks)
 {
 	uint32_t w[16];
 	while (nblocks--) {
-		uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
-		for (int t = 0; t < 64; t++) {
-			uint32_t wt;
-			if (t < 16) {
-				wt = load_be32(p + 4 * t);
-			} else {
-				uint32_t w15 = w[(t - 15) & 15], w2 = w[(t - 2) & 15];
-				uint32_t s0 = ror32(w15, 7) ^ ror32(w15, 18) ^ (w15 >> 3);
-				uint32_t s1 = ror32(w2, 17) ^ ror32(w2, 19) ^ (w2 >> 10);
-				wt = w[t & 15] + s0 + w[(t - 7) & 15] + s1;
-			}
-			w[t & 15] = wt;
-			uint32_t t1 =
-			    hh + (ror32(e, 6) ^ ror32(e, 11) ^ ror32(e, 25)) + ((e & f) ^ (~e & g)) + K256[t] + wt;
-			uint32_t t2 = (ror32(a, 2) ^ ror32(a, 13) ^ ror32(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
-			hh = g;
-			g = f;
-			f = e;
-			e = d + t1;
-			d = c;
-			c = b;
-			b = a;
-			a = t1 + t2;
+		uint32_t a = state[0], b = state[1], c = state[2], d = state[3], e = state[4], f = state[5],
+		         g = state[6], h = state[7];
+		for (int i = 0; i < 16; i++)
+			w[i] = load_be32(p + 4 * i);
+		ROUNDS16(0);
+		for (int t = 16; t < 64; t += 16) {
+			for (int i = 0; i < 16; i++)
+				SCHEDULE(i);
+			ROUNDS16(t);
 		}
-		h[0] += a;
-		h[1] += b;
-		h[2] += c;
-		h[3] += d;
-		h[4] += e;
-		h[5] += f;
-		h[6] += g;
-		h[7] += hh;
+		state[0] += a;
+		state[1] += b;
+		state[2] += c;
+		state[3] += d;
+		state[4] += e;
+		state[5] += f;
+		state[6] += g;
+		state[7] += h;
 		p += 64;
 	}
 	ecfi_wipe(w, sizeof w);

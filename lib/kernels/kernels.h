@@ -37,6 +37,8 @@
 ECFI_DECLARE_MONT_KERNELS(p256, portable, 4);
 /* Scalars mod n, the P-256 group order. */
 ECFI_DECLARE_MONT_KERNELS(p256n, portable, 4);
+/* Scalars mod l, the edwards25519 group order (the mulx_adx names are aliases of the portable kernels). */
+ECFI_DECLARE_MONT_KERNELS(sc25519, portable, 4);
 
 #define ECFI_DECLARE_SIDH_KERNELS(field, tier, n)                                                                      \
 	ECFI_HIDDEN void ecfk_##field##_mp_mul_##tier(uint64_t c[2 * (n)], const uint64_t a[n], const uint64_t b[n]);  \
@@ -60,6 +62,7 @@ ECFI_DECLARE_SIDH_KERNELS(p610, mulx_adx, 10);
 ECFI_DECLARE_SIDH_KERNELS(p751, mulx_adx, 12);
 ECFI_DECLARE_MONT_KERNELS(p256, mulx_adx, 4);
 ECFI_DECLARE_MONT_KERNELS(p256n, mulx_adx, 4);
+ECFI_DECLARE_MONT_KERNELS(sc25519, mulx_adx, 4);
 ECFI_DECLARE_P25519_KERNELS(mulx_adx);
 #endif
 
