@@ -156,11 +156,33 @@ static void IN(xdbladd)(PT *p, PT *q, const FP2 *xpq, const FP2 *zpq, const FP2 
 	F(fp2_mul)(&q->x, &q->x, zpq);
 }
 
+/* q = q + t for an affine t = (xt : 1), given x(q - t) = xd / zd (the
+ * differential addition of xDBLADD with one operand affine). 4M + 2S. */
+static void IN(xadd_affine)(PT *q, const FP2 *xt, const FP2 *xd, const FP2 *zd)
+{
+	FP2 t0, t1, one, u, v;
+	F(fp2_one)(&one);
+	F(fp2_add)(&u, xt, &one);
+	F(fp2_sub)(&v, xt, &one);
+	F(fp2_sub)(&t0, &q->x, &q->z);
+	F(fp2_add)(&t1, &q->x, &q->z);
+	F(fp2_mul)(&t0, &t0, &u);
+	F(fp2_mul)(&t1, &t1, &v);
+	F(fp2_add)(&u, &t0, &t1);
+	F(fp2_sub)(&v, &t0, &t1);
+	F(fp2_sqr)(&u, &u);
+	F(fp2_sqr)(&v, &v);
+	F(fp2_mul)(&q->x, zd, &u);
+	F(fp2_mul)(&q->z, xd, &v);
+}
+
 /* The three-point ladder: r = P + [m]Q from x(P), x(Q), x(P - Q) on the curve
  * with affine coefficient a, for the nbits low bits of m (LSB first). The
- * swaps are masked: constant time in m. */
+ * swaps are masked: constant time in m. With a table of x([2^i]Q) (affine,
+ * key generation on the fixed basis) the doubling chain is read from it and
+ * each bit costs one differential addition; without (table NULL), xDBLADD. */
 static void IN(ladder3pt)(PT *r, const FP2 *xp, const FP2 *xq, const FP2 *xpq, const uint64_t *m, unsigned nbits,
-                          const FP2 *a)
+                          const FP2 *a, const uint64_t (*table)[2][NL])
 {
 	PT r0, r2;
 	FP2 a24, two;
@@ -179,7 +201,13 @@ static void IN(ladder3pt)(PT *r, const FP2 *xp, const FP2 *xq, const FP2 *xpq, c
 		uint64_t bit = (m[i / 64] >> (i % 64)) & 1;
 		IN(pt_cswap)(r, &r2, (int)(bit ^ prev));
 		prev = bit;
-		IN(xdbladd)(&r0, &r2, &r->x, &r->z, &a24);
+		if (table) {
+			FP2 xt;
+			IN(fp2_set_gen)(&xt, table[i][0], table[i][1]);
+			IN(xadd_affine)(&r2, &xt, &r->x, &r->z);
+		} else {
+			IN(xdbladd)(&r0, &r2, &r->x, &r->z, &a24);
+		}
 	}
 	IN(pt_cswap)(r, &r2, (int)prev);
 	ecfi_wipe(&r0, sizeof r0);
@@ -348,8 +376,8 @@ static void IN(j_inv)(FP2 *j, const FP2 *a, const FP2 *c)
 /* Alice: the 2^E2-isogeny with kernel <P + [m]Q> on the curve of affine
  * coefficient a, pushing the npush points through it. Outputs the codomain
  * as (A24p : C24) = (A + 2C : 4C). */
-static void IN(walk_a)(const FP2 *xp, const FP2 *xq, const FP2 *xr, const FP2 *a, const uint64_t *m, PT *push,
-                       size_t npush, FP2 *a24p, FP2 *c24)
+static void IN(walk_a)(const FP2 *xp, const FP2 *xq, const FP2 *xr, const FP2 *a, const uint64_t *m,
+                       const uint64_t (*table)[2][NL], PT *push, size_t npush, FP2 *a24p, FP2 *c24)
 {
 	PT r, pts[MAX_PTS_A];
 	FP2 coeff[3];
@@ -360,7 +388,7 @@ static void IN(walk_a)(const FP2 *xp, const FP2 *xq, const FP2 *xr, const FP2 *a
 	F(fp2_add)(c24, c24, c24);
 	F(fp2_add)(a24p, a, c24);
 	F(fp2_add)(c24, c24, c24);
-	IN(ladder3pt)(&r, xp, xq, xr, m, SK_A_BITS, a);
+	IN(ladder3pt)(&r, xp, xq, xr, m, SK_A_BITS, a, table);
 #if ALICE_ODD
 	{
 		PT s;
@@ -399,8 +427,8 @@ static void IN(walk_a)(const FP2 *xp, const FP2 *xq, const FP2 *xr, const FP2 *a
 
 /* Bob: the 3^E3-isogeny with kernel <P + [m]Q>; codomain (A24m : A24p) =
  * (A - 2C : A + 2C). */
-static void IN(walk_b)(const FP2 *xp, const FP2 *xq, const FP2 *xr, const FP2 *a, const uint64_t *m, PT *push,
-                       size_t npush, FP2 *a24m, FP2 *a24p)
+static void IN(walk_b)(const FP2 *xp, const FP2 *xq, const FP2 *xr, const FP2 *a, const uint64_t *m,
+                       const uint64_t (*table)[2][NL], PT *push, size_t npush, FP2 *a24m, FP2 *a24p)
 {
 	PT r, pts[MAX_PTS_B];
 	FP2 coeff[2], two;
@@ -410,7 +438,7 @@ static void IN(walk_b)(const FP2 *xp, const FP2 *xq, const FP2 *xr, const FP2 *a
 	F(fp2_add)(&two, &two, &two);
 	F(fp2_add)(a24p, a, &two);
 	F(fp2_sub)(a24m, a, &two);
-	IN(ladder3pt)(&r, xp, xq, xr, m, SK_B_BITS, a);
+	IN(ladder3pt)(&r, xp, xq, xr, m, SK_B_BITS, a, table);
 	for (unsigned row = 1; row < BOB_ISOGS; row++) {
 		while (index < BOB_ISOGS - row) {
 			pts[npts] = r;
@@ -508,7 +536,7 @@ static void IN(keygen_a)(uint8_t pk[PK_BYTES], const uint8_t sk[SK_A_BYTES])
 		F(fp2_one)(&phi[k].z);
 	}
 	IN(base_curve)(&a);
-	IN(walk_a)(&xp, &xq, &xr, &a, m, phi, 3, &a24p, &c24);
+	IN(walk_a)(&xp, &xq, &xr, &a, m, LADDER_A, phi, 3, &a24p, &c24);
 	IN(encode_pk)(pk, phi);
 	ecfi_wipe(m, sizeof m);
 	ecfi_wipe(phi, sizeof phi);
@@ -530,7 +558,7 @@ static void IN(keygen_b)(uint8_t pk[PK_BYTES], const uint8_t sk[SK_B_BYTES])
 		F(fp2_one)(&phi[k].z);
 	}
 	IN(base_curve)(&a);
-	IN(walk_b)(&xp, &xq, &xr, &a, m, phi, 3, &a24m, &a24p);
+	IN(walk_b)(&xp, &xq, &xr, &a, m, LADDER_B, phi, 3, &a24m, &a24p);
 	IN(encode_pk)(pk, phi);
 	ecfi_wipe(m, sizeof m);
 	ecfi_wipe(phi, sizeof phi);
@@ -545,7 +573,7 @@ static void IN(shared_a)(uint8_t ss[FP2_BYTES], const uint8_t sk[SK_A_BYTES], co
 	FP2 a, a24p, c24, aa, j;
 	IN(decode_sk)(m, sk, SK_A_BYTES, SK_A_MASK);
 	IN(get_a)(&a, &x[0], &x[1], &x[2]);
-	IN(walk_a)(&x[0], &x[1], &x[2], &a, m, NULL, 0, &a24p, &c24);
+	IN(walk_a)(&x[0], &x[1], &x[2], &a, m, NULL, NULL, 0, &a24p, &c24);
 	/* (4A : 4C) = (2 (2 A24p - C24) : C24) */
 	F(fp2_add)(&aa, &a24p, &a24p);
 	F(fp2_sub)(&aa, &aa, &c24);
@@ -565,7 +593,7 @@ static void IN(shared_b)(uint8_t ss[FP2_BYTES], const uint8_t sk[SK_B_BYTES], co
 	FP2 a, a24m, a24p, aa, cc, j;
 	IN(decode_sk)(m, sk, SK_B_BYTES, SK_B_MASK);
 	IN(get_a)(&a, &x[0], &x[1], &x[2]);
-	IN(walk_b)(&x[0], &x[1], &x[2], &a, m, NULL, 0, &a24m, &a24p);
+	IN(walk_b)(&x[0], &x[1], &x[2], &a, m, NULL, NULL, 0, &a24m, &a24p);
 	/* (4A : 4C) = (2 (A24p + A24m) : A24p - A24m) */
 	F(fp2_add)(&aa, &a24p, &a24m);
 	F(fp2_add)(&aa, &aa, &aa);

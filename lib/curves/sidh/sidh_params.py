@@ -21,6 +21,12 @@ Printed:
                          x(PB), x(QB), x(RB) (re, im), in the Montgomery
                          domain (x * R mod p)
   INV4                   1/4 in the Montgomery domain
+  LADDER_A, LADDER_B     x([2^i]QA) for i < SK_A_BITS and x([2^i]QB) for
+                         i < SK_B_BITS on the base curve (A = 6), affine,
+                         Montgomery domain: key generation's three-point
+                         ladder runs on the fixed basis, so its doubling
+                         chain does not depend on the key and is read from
+                         these tables (one differential addition per bit)
   STRAT_A, STRAT_B       optimal strategies (splits in traversal order),
                          computed here by dynamic programming from the cost
                          model below; MAX_PTS_A/B the depth of their stacks
@@ -133,6 +139,31 @@ def max_points(strat, n):
     return max(most, 1)
 
 
+def fp2_mul(a, b, p):
+    return ((a[0] * b[0] - a[1] * b[1]) % p, (a[0] * b[1] + a[1] * b[0]) % p)
+
+
+def fp2_inv(a, p):
+    n = pow((a[0] * a[0] + a[1] * a[1]) % p, p - 2, p)
+    return (a[0] * n % p, -a[1] * n % p)
+
+
+def doubling_chain(x, count, p, a_coef=6):
+    """x([2^i]Q) for i < count from x = x(Q) on y^2 = x^3 + A x^2 + x over
+    GF(p^2): x(2Q) = (x^2 - 1)^2 / (4x (x^2 + A x + 1)). Batched
+    inversion would be faster; this is fast enough (a second per prime)."""
+    out = []
+    for _ in range(count):
+        out.append(x)
+        x2 = fp2_mul(x, x, p)
+        num = ((x2[0] - 1) % p, x2[1])
+        num = fp2_mul(num, num, p)
+        den = ((x2[0] + a_coef * x[0] + 1) % p, (x2[1] + a_coef * x[1]) % p)
+        den = fp2_mul(den, (4 * x[0] % p, 4 * x[1] % p), p)
+        x = fp2_mul(num, fp2_inv(den, p), p)
+    return out
+
+
 def limbs(v, n):
     return ", ".join("0x%016x" % ((v >> (64 * i)) & (2**64 - 1)) for i in range(n))
 
@@ -175,6 +206,10 @@ def main(argv):
             rows.append("    /* %s */ {%s},\n    {%s}," % (nm, limbs(re_ * r % p, n), limbs(im * r % p, n)))
         out.append("static const uint64_t %s[6][%d] = {\n%s\n};" % (g, n, "\n".join(rows)))
     out.append("static const uint64_t INV4[%d] = {%s};" % (n, limbs(pow(4, -1, p) * r % p, n)))
+    for tab, q, count in [("LADDER_A", prm["gen"]["xQA"], a_bits), ("LADDER_B", prm["gen"]["xQB"], b_bits)]:
+        rows = ["    {{%s},\n     {%s}}," % (limbs(x[0] * r % p, n), limbs(x[1] * r % p, n))
+                for x in doubling_chain(q, count, p)]
+        out.append("static const uint64_t %s[%d][2][%d] = {\n%s\n};" % (tab, count, n, "\n".join(rows)))
     for s, v in [("STRAT_A", sa), ("STRAT_B", sb)]:
         out.append("static const uint16_t %s[%d] = {%s};" % (s, len(v), ", ".join(map(str, v))))
     print("\n".join(out))
