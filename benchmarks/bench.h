@@ -40,6 +40,19 @@ void bench_public_capped(const char *field, const char *op, bench_body body, voi
 /* The kernel tiers this CPU runs (portable first); returns the count. */
 size_t bench_tiers(uint32_t flags[4], const char *names[4]);
 
+/* le if this host is little-endian, else be: a value to XOR into a uint64_t
+ * copied from bytes so that it lands on a given byte. */
+static inline uint64_t bench_le64(uint64_t le, uint64_t be)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	(void)le;
+	return be;
+#else
+	(void)be;
+	return le;
+#endif
+}
+
 /* Keep the optimiser from deleting a chain's result. */
 void bench_sink(const void *p, size_t len);
 

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE 1
 #include "bench.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,12 @@ static const char *opt_filter;
 static int opt_json;
 static int opt_samples = 201;
 static long opt_count; /* --count N: run each row's chain N times, untimed (for callgrind) */
+
+/* What bench_group does with the rows that pass the filter: measure them,
+ * list them (--list), or only count them (the check that --filter matches). */
+enum { MODE_RUN, MODE_LIST, MODE_COUNT };
+static int bench_mode = MODE_RUN;
+static long rows_selected;
 
 static double now_ns(clockid_t c)
 {
@@ -111,6 +118,14 @@ void bench_group(const char *field, const char *op, const bench_variant *all, si
 			v[nv++] = all[i];
 	if (nv == 0)
 		return;
+	rows_selected += (long)nv;
+	if (bench_mode == MODE_COUNT)
+		return;
+	if (bench_mode == MODE_LIST) {
+		for (size_t i = 0; i < nv; i++)
+			printf("%s/%s/%s/%s\n", field, op, v[i].kernel, v[i].call);
+		return;
+	}
 	uint32_t saved = ecfi_cpu_set_kernels(ecfi_cpu_supported_kernels());
 	if (opt_count > 0) { /* repeatable work for instruction counting, no timing */
 		for (size_t i = 0; i < nv; i++) {
@@ -218,32 +233,123 @@ static void warm_up(void)
 	bench_sink(&a, sizeof a);
 }
 
-static void usage(void)
+#define SAMPLES_MAX 100000
+#define COUNT_MAX 2000000000L /* fits a 32-bit long */
+
+static void usage(FILE *f)
 {
-	printf("usage: ecfield-bench [--json] [--filter SUBSTRING] [--samples N] [--count N]\n"
-	       "  Rows are field/op/kernel/call; --filter keeps rows containing SUBSTRING,\n"
-	       "  e.g. --filter p256/mul/ or --filter /mulx_adx/.\n"
-	       "  Pin it for stable figures: taskset -c 1 ecfield-bench\n"
-	       "  --count N runs each selected row N times without timing, for instruction counts:\n"
-	       "  valgrind --tool=callgrind ecfield-bench --count 10000 --filter p256/mul/\n");
+	fprintf(f,
+	        "usage: ecfield-bench [--json] [--filter SUBSTRING] [--samples N] [--count N] [--list] [-h|--help]\n"
+	        "  Rows are field/op/kernel/call; --filter keeps rows containing SUBSTRING,\n"
+	        "  e.g. --filter p256/mul/ or --filter /mulx_adx/ (--list prints every row).\n"
+	        "  --samples N: interleaved samples per row, 1 to %d (default 201); the median is reported.\n"
+	        "  Pin it for stable figures: taskset -c 1 ecfield-bench\n"
+	        "  --count N runs each selected row N times without timing, for instruction counts:\n"
+	        "  valgrind --tool=callgrind ecfield-bench --count 10000 --filter p256/mul/\n"
+	        "  Options also take the form --name=VALUE. Exit status: 0, or 2 on a usage error.\n",
+	        SAMPLES_MAX);
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "ecfield-bench: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\n");
+	usage(stderr);
+	return 2;
+}
+
+/* A whole decimal integer in [lo, hi], nothing else (no sign games, no
+ * trailing text, no overflow). */
+static int parse_long(const char *s, long lo, long hi, long *out)
+{
+	if (*s < '0' || *s > '9')
+		return 0;
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (errno || *end || v < lo || v > hi)
+		return 0;
+	*out = v;
+	return 1;
+}
+
+static void run_all(void)
+{
+	bench_p256();
+	bench_p256n();
+	bench_sidh();
+	bench_p25519();
+	bench_hash();
+	bench_sike();
 }
 
 int main(int argc, char **argv)
 {
+	int list = 0;
 	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--json") == 0)
+		const char *arg = argv[i], *val = NULL;
+		char name[32];
+		/* --name=VALUE or --name VALUE */
+		const char *eq = strncmp(arg, "--", 2) == 0 ? strchr(arg, '=') : NULL;
+		if (eq && (size_t)(eq - arg) < sizeof name) {
+			memcpy(name, arg, (size_t)(eq - arg));
+			name[eq - arg] = '\0';
+			arg = name;
+			val = eq + 1;
+		}
+		int takes_value =
+		    strcmp(arg, "--filter") == 0 || strcmp(arg, "--samples") == 0 || strcmp(arg, "--count") == 0;
+		if (!takes_value && val)
+			return usage_error("option '%s' takes no value", arg);
+		if (takes_value && !val) {
+			if (i + 1 >= argc)
+				return usage_error("option '%s' needs a value", arg);
+			val = argv[++i];
+		}
+		long n;
+		if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+			usage(stdout);
+			return 0;
+		} else if (strcmp(arg, "--json") == 0) {
 			opt_json = 1;
-		else if (strcmp(argv[i], "--filter") == 0 && i + 1 < argc)
-			opt_filter = argv[++i];
-		else if (strcmp(argv[i], "--count") == 0 && i + 1 < argc)
-			opt_count = atol(argv[++i]);
-		else if (strcmp(argv[i], "--samples") == 0 && i + 1 < argc)
-			opt_samples = atoi(argv[++i]) > 11 ? atoi(argv[i]) : 11;
-		else {
-			usage();
-			return strcmp(argv[i], "--help") == 0 ? 0 : 2;
+		} else if (strcmp(arg, "--list") == 0) {
+			list = 1;
+		} else if (strcmp(arg, "--filter") == 0) {
+			if (!*val)
+				return usage_error("--filter needs a non-empty SUBSTRING%s", "");
+			opt_filter = val;
+		} else if (strcmp(arg, "--samples") == 0) {
+			if (!parse_long(val, 1, SAMPLES_MAX, &n))
+				return usage_error("--samples needs a whole number from 1 to 100000, not '%s'", val);
+			opt_samples = (int)n;
+		} else if (strcmp(arg, "--count") == 0) {
+			if (!parse_long(val, 1, COUNT_MAX, &n))
+				return usage_error("--count needs a whole number from 1 to 2000000000, not '%s'", val);
+			opt_count = n;
+		} else {
+			return usage_error("unknown option '%s'", argv[i]);
 		}
 	}
+
+	/* A filter that selects nothing is a mistake (a typo, an old row name):
+	 * say so before spending any time. */
+	bench_mode = MODE_COUNT;
+	run_all();
+	if (rows_selected == 0) {
+		fprintf(stderr,
+		        "ecfield-bench: --filter '%s' matches no row (rows are field/op/kernel/call, e.g. "
+		        "p256/mul/portable/public; --list prints them all)\n",
+		        opt_filter ? opt_filter : "");
+		return 2;
+	}
+	if (list) {
+		bench_mode = MODE_LIST;
+		run_all();
+		return 0;
+	}
+	bench_mode = MODE_RUN;
+
 	if (opt_json)
 		printf("{\"probe\":\"libecfield\",\"version\":\"%s\",\"kernel\":\"%s\",\"reason\":\"%s\",\"ticks\":\"%"
 		       "s\"}\n",
@@ -255,11 +361,6 @@ int main(int argc, char **argv)
 		    ecf_version(), ecf_kernel_name(), ecf_kernel_reason(), TICKS_NAME, opt_samples, "field", "op",
 		    "kernel", "call", "ns", "ticks", "min", "vs_first");
 	warm_up();
-	bench_p256();
-	bench_p256n();
-	bench_sidh();
-	bench_p25519();
-	bench_hash();
-	bench_sike();
+	run_all();
 	return 0;
 }

@@ -128,6 +128,36 @@ static void TN(check_op)(int op)
 					FN(sub)(&t, &t, &b);
 				test_expect_limbs(t.limb, want.limb, NL, "%s_%s in place, case %ld", STR(FIELD),
 				                  OP_NAMES[op], i);
+				/* r == b (common.h: outputs may alias any input). */
+				t = b;
+				if (op == OP_MUL)
+					FN(mul)(&t, &a, &t);
+				if (op == OP_ADD)
+					FN(add)(&t, &a, &t);
+				if (op == OP_SUB)
+					FN(sub)(&t, &a, &t);
+				test_expect_limbs(t.limb, want.limb, NL, "%s_%s with r == b, case %ld", STR(FIELD),
+				                  OP_NAMES[op], i);
+				/* r == a == b, against GMP. */
+				t = a;
+				if (op == OP_MUL) {
+					FN(mul)(&t, &t, &t);
+					mpz_mul(W_, X_, X_);
+					mpz_mul(W_, W_, RINV_);
+				}
+				if (op == OP_ADD) {
+					FN(add)(&t, &t, &t);
+					mpz_mul_2exp(W_, X_, 1);
+				}
+				if (op == OP_SUB) {
+					FN(sub)(&t, &t, &t);
+					mpz_set_ui(W_, 0);
+				}
+				mpz_mod(W_, W_, M_);
+				FE want2;
+				test_mpz_to_limbs(want2.limb, NL, W_);
+				test_expect_limbs(t.limb, want2.limb, NL, "%s_%s with r == a == b, case %ld",
+				                  STR(FIELD), OP_NAMES[op], i);
 			} else if (op != OP_INV) {
 				FE t = a;
 				if (op == OP_NEG)
@@ -237,6 +267,61 @@ static void TN(redc)(void **s)
 			test_mpz_to_limbs(want.limb, NL, Z_);
 			test_expect_limbs(r.limb, want.limb, NL, "%s_redc case %ld", STR(FIELD), i);
 		}
+	}
+	/* t = k*m for several k (redc must give 0, not m: the final subtraction is
+	 * taken when t/R = m exactly), k*m +- 1, and k*m + (m - 1); every result
+	 * is compared with the canonical value, so it must be below m. */
+	{
+		static const char *const ks[] = {
+		    "1", "2", "3", "10000000000000000", "ffffffffffffffff", "R-1", "R/2", "R/2+1", "R-2", "R/3"};
+		mpz_t kk;
+		mpz_init(kk);
+		for (size_t k = 0; k < test_tier_count(); k++) {
+			test_tier_select(k);
+			for (size_t j = 0; j < sizeof ks / sizeof ks[0]; j++)
+				for (int d = -1; d <= 2; d++) {
+					uint64_t t[2 * NL];
+					FE r, want;
+					if (ks[j][0] == 'R') {
+						mpz_set(kk, R_);
+						if (strcmp(ks[j], "R-1") == 0)
+							mpz_sub_ui(kk, kk, 1);
+						else if (strcmp(ks[j], "R-2") == 0)
+							mpz_sub_ui(kk, kk, 2);
+						else if (strcmp(ks[j], "R/2") == 0)
+							mpz_fdiv_q_2exp(kk, kk, 1);
+						else if (strcmp(ks[j], "R/2+1") == 0) {
+							mpz_fdiv_q_2exp(kk, kk, 1);
+							mpz_add_ui(kk, kk, 1);
+						} else
+							mpz_fdiv_q_ui(kk, kk, 3);
+					} else {
+						test_mpz_set_hex(kk, ks[j]);
+					}
+					mpz_mul(X_, kk, M_);
+					if (d == -1)
+						mpz_sub_ui(X_, X_, 1);
+					else if (d == 1)
+						mpz_add_ui(X_, X_, 1);
+					else if (d == 2) {
+						mpz_add(X_, X_, M_);
+						mpz_sub_ui(X_, X_, 1);
+					}
+					if (mpz_sgn(X_) < 0 || mpz_cmp(X_, lim) >= 0)
+						continue;
+					test_mpz_to_limbs(t, 2 * NL, X_);
+					FN(redc)(&r, t);
+					mpz_mul(Z_, X_, RINV_);
+					mpz_mod(Z_, Z_, M_);
+					test_mpz_to_limbs(want.limb, NL, Z_);
+					test_expect_limbs(r.limb, want.limb, NL, "%s_redc(k*m%+d), k = %s", STR(FIELD),
+					                  d, ks[j]);
+					if (d == 0)
+						test_expect(FN(is_zero)(&r), "%s_redc(k*m) is not zero, k = %s",
+						            STR(FIELD), ks[j]);
+				}
+		}
+		mpz_clear(kk);
 	}
 	mpz_clear(lim);
 	test_tier_restore();

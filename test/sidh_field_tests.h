@@ -143,6 +143,12 @@ static void TN(check_op)(int op)
 				t = b;
 				FN(add)(&t, &a, &t);
 				test_expect_limbs(t.limb, r.limb, NL, "add in place (b), case %ld", i);
+				{ /* r == a == b, against the unaliased op(a, a) */
+					FE u = a, w;
+					FN(add)(&w, &a, &a);
+					FN(add)(&u, &u, &u);
+					test_expect_limbs(u.limb, w.limb, NL, "add with r == a == b, case %ld", i);
+				}
 				break;
 			case OP_SUB:
 				FN(sub)(&r, &a, &b);
@@ -156,6 +162,12 @@ static void TN(check_op)(int op)
 				t = b;
 				FN(sub)(&t, &a, &t);
 				test_expect_limbs(t.limb, r.limb, NL, "sub in place (b), case %ld", i);
+				{ /* r == a == b, against the unaliased op(a, a) */
+					FE u = a, w;
+					FN(sub)(&w, &a, &a);
+					FN(sub)(&u, &u, &u);
+					test_expect_limbs(u.limb, w.limb, NL, "sub with r == a == b, case %ld", i);
+				}
 				break;
 			case OP_NEG:
 				FN(neg)(&r, &a);
@@ -190,6 +202,18 @@ static void TN(check_op)(int op)
 					t = b;
 					FN(mul)(&t, &a, &t);
 					test_expect_limbs(t.limb, r.limb, NL, "mul in place (b), case %ld", i);
+				}
+				{ /* r == a == b, against the unaliased op(a, a) */
+					FE u, w;
+					if (op == OP_MUL) {
+						FN(mul)(&w, &a, &a);
+						u = a;
+						FN(mul)(&u, &u, &u);
+					} else {
+						FN(sqr)(&w, &a);
+						u = w;
+					}
+					test_expect_limbs(u.limb, w.limb, NL, "mul with r == a == b, case %ld", i);
 				}
 				break;
 			case OP_REDUCE:
@@ -658,6 +682,24 @@ static void TN(check_fp2)(int op)
 			/* the in-place run must give the same bits */
 			test_expect_limbs(t.re.limb, r.re.limb, NL, "fp2_%s in place, case %ld", F2_NAMES[op], i);
 			test_expect_limbs(t.im.limb, r.im.limb, NL, "fp2_%s in place, case %ld", F2_NAMES[op], i);
+			/* Binary ops: r == a, r == b, and r == a == b (against the unaliased op(a, a)). */
+			if (op == F2_ADD || op == F2_SUB || op == F2_MUL) {
+				void (*f2)(FP2 *, const FP2 *, const FP2 *) = op == F2_ADD   ? FN(fp2_add)
+				                                              : op == F2_SUB ? FN(fp2_sub)
+				                                                             : FN(fp2_mul);
+				FP2 u = a, v = b, w;
+				f2(&u, &u, &b);
+				f2(&v, &a, &v);
+				test_expect(memcmp(&u, &r, sizeof r) == 0, "fp2_%s with r == a, case %ld", F2_NAMES[op],
+				            i);
+				test_expect(memcmp(&v, &r, sizeof r) == 0, "fp2_%s with r == b, case %ld", F2_NAMES[op],
+				            i);
+				f2(&w, &a, &a);
+				u = a;
+				f2(&u, &u, &u);
+				test_expect(memcmp(&u, &w, sizeof w) == 0, "fp2_%s with r == a == b, case %ld",
+				            F2_NAMES[op], i);
+			}
 		}
 	}
 	mpz_clears(a0, a1, b0, b1, w0, w1, n, NULL);

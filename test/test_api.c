@@ -14,6 +14,8 @@
 #include "ecfield/ecfield.h"
 
 #include "common/internal.h"
+#include "common/moduli.h" /* generated from lib/common/field_params.py */
+#include "common/moduli.h" /* generated from the build's generator */
 #include "common/testutil.h"
 
 #define TABLE 9
@@ -153,14 +155,11 @@ static void rand_below_hex(test_rng *rng, uint64_t *r, size_t n, const char *bou
 	mpz_clear(m);
 }
 
-#define P256_HEX_ "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff"
-#define P256N_HEX_ "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551"
-
 static void case_p256(uint64_t out[TIER_OUT][24], test_rng *rng, long i)
 {
 	ecf_p256_fe a, b, r;
-	rand_below_hex(rng, a.limb, 4, P256_HEX_, i);
-	rand_below_hex(rng, b.limb, 4, P256_HEX_, i + 1);
+	rand_below_hex(rng, a.limb, 4, P256_HEX, i);
+	rand_below_hex(rng, b.limb, 4, P256_HEX, i + 1);
 	ecf_p256_mul((ecf_p256_fe *)out[0], &a, &b);
 	ecf_p256_sqr((ecf_p256_fe *)out[1], &a);
 	ecf_p256_inv((ecf_p256_fe *)out[2], &a);
@@ -179,8 +178,8 @@ static void case_p256n(uint64_t out[TIER_OUT][24], test_rng *rng, long i)
 {
 	ecf_p256n_fe a, b;
 	uint8_t wide[64];
-	rand_below_hex(rng, a.limb, 4, P256N_HEX_, i);
-	rand_below_hex(rng, b.limb, 4, P256N_HEX_, i + 1);
+	rand_below_hex(rng, a.limb, 4, P256N_HEX, i);
+	rand_below_hex(rng, b.limb, 4, P256N_HEX, i + 1);
 	ecf_p256n_mul((ecf_p256n_fe *)out[0], &a, &b);
 	ecf_p256n_sqr((ecf_p256n_fe *)out[1], &a);
 	ecf_p256n_inv((ecf_p256n_fe *)out[2], &a);
@@ -225,11 +224,9 @@ static void case_p25519(uint64_t out[TIER_OUT][24], test_rng *rng, long i)
 		ecf_##F##_set_u64((ecf_##F##_fe *)out[7], b.im.limb[0]);                                               \
 	}
 
-/* 2p for each isogeny prime, p = 2^a 3^b - 1 (hex computed by GMP at start). */
+/* 2p for each isogeny prime (from the generated moduli, by GMP at start). */
 static char p2hex[4][200];
-static const struct {
-	unsigned a, b;
-} sidh_exp[4] = {{216, 137}, {250, 159}, {305, 192}, {372, 239}};
+static const char *const sidh_hex[4] = {P434_HEX, P503_HEX, P610_HEX, P751_HEX};
 SIDH_CASE(p434, 7, p2hex[0])
 SIDH_CASE(p503, 8, p2hex[1])
 SIDH_CASE(p610, 10, p2hex[2])
@@ -239,15 +236,12 @@ static void test_tiers_identical(void **s)
 {
 	(void)s;
 	for (int k = 0; k < 4; k++) {
-		mpz_t z, t;
-		mpz_inits(z, t, NULL);
-		mpz_ui_pow_ui(z, 2, sidh_exp[k].a);
-		mpz_ui_pow_ui(t, 3, sidh_exp[k].b);
-		mpz_mul(z, z, t);
-		mpz_sub_ui(z, z, 1);
+		mpz_t z;
+		mpz_init(z);
+		test_mpz_set_hex(z, sidh_hex[k]);
 		mpz_mul_ui(z, z, 2);
 		gmp_snprintf(p2hex[k], sizeof p2hex[k], "%Zx", z);
-		mpz_clears(z, t, NULL);
+		mpz_clear(z);
 	}
 	tiers_identical("p256", case_p256);
 	tiers_identical("p256n", case_p256n);
@@ -324,8 +318,8 @@ static void expect_abort(void (*fn)(void), const char *what)
 		expect_abort(F##_bad_inv, #F " inv(bound)");                                                           \
 	}
 
-RANGE_CASES(p256, ecf_p256_fe, "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff")
-RANGE_CASES(p256n, ecf_p256n_fe, "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551")
+RANGE_CASES(p256, ecf_p256_fe, P256_HEX)
+RANGE_CASES(p256n, ecf_p256n_fe, P256N_HEX)
 #endif
 
 static void test_range_checks(void **s)

@@ -30,9 +30,40 @@ static void test_report(void **s)
 		test_expect(strstr(ecf_kernel_reason(), "portable") != NULL, "reason does not say portable");
 	} else if (expect && strcmp(expect, "all") == 0) {
 		test_expect(allowed == 0, "ECFIELD_DISABLE=all left features allowed");
-	} else {
+	} else if (getenv("ECF_EXPECT_CLEARED") == NULL) {
 		/* No variable, or junk: allowed == detected. */
 		test_expect(allowed == det, "junk in ECFIELD_DISABLE changed the allowed features");
+	}
+	/* ECF_EXPECT_CLEARED (set by meson test beside ECFIELD_DISABLE): the feature
+	 * names, comma-separated, that the value must clear, and nothing else ("-"
+	 * for none). The names are mapped to bits here, independently of cpu.c. */
+	const char *cleared = getenv("ECF_EXPECT_CLEARED");
+	if (cleared) {
+		uint32_t want = 0;
+		char buf[128];
+		snprintf(buf, sizeof buf, "%s", cleared);
+		for (char *w = strtok(buf, ","); w; w = strtok(NULL, ",")) {
+			if (strcmp(w, "bmi2") == 0)
+				want |= 1u << 0;
+			else if (strcmp(w, "adx") == 0)
+				want |= 1u << 1;
+			else if (strcmp(w, "asimd") == 0)
+				want |= 1u << 8;
+			else if (strcmp(w, "pmull") == 0)
+				want |= 1u << 9;
+			else if (strcmp(w, "all") == 0)
+				want = ~0u;
+			else
+				test_expect(strcmp(w, "-") == 0, "bad ECF_EXPECT_CLEARED word %s", w);
+		}
+		const char *v = getenv("ECFIELD_DISABLE");
+		fprintf(stderr, "# ECFIELD_DISABLE (%zu chars) must clear %s: detected 0x%x, allowed 0x%x\n",
+		        v ? strlen(v) : 0, cleared, det, allowed);
+		test_expect(allowed == (det & ~want), "ECFIELD_DISABLE: allowed 0x%x, expected 0x%x", allowed,
+		            det & ~want);
+		if (want & ((1u << 0) | (1u << 1)))
+			test_expect(strcmp(ecf_kernel_name(), "portable") == 0, "BMI2 or ADX disabled, kernel %s",
+			            ecf_kernel_name());
 	}
 	/* Set by .ci/cpu-models when the suite runs under an emulated CPU model:
 	 * the kernel the probe must choose, and words its reason must contain. */

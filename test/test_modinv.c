@@ -298,6 +298,135 @@ static void test_modulus(const modulus_case *c, uint64_t stream)
 	mpz_clears(m, x, t, NULL);
 }
 
+/* ---- the divstep count against a bound computed here ----
+ * Half-delta divsteps (delta0 = 1/2): 590 steps for 0 <= g <= f <= HD590_MAX,
+ * the Coq-checked bound of github.com/sipa/safegcd-bounds (hddivsteps590);
+ * the modulus must be at most HD590_MAX for it to apply.
+ * Original divsteps (delta0 = 1): Bernstein-Yang, Theorem 11.2: if
+ * f^2 + 4g^2 <= 5 * 2^(2d) then floor((49d + 80)/17) steps (d < 46) or
+ * floor((49d + 57)/17) steps (d >= 46) suffice; 0 <= g < f = m < 2^k gives
+ * d = k. The count the code runs is steps_per_batch * nbatches, except on the
+ * x86-64 assembly path, which runs 60 steps per batch of at most 60. */
+#define HD590_MAX_HEX "101c840faed222b9ef3bfe933011b277f84ee3d3f6dc8b496d8cd75b8315afec2"
+
+static long proven_bound(const ecfi_modinv_params *p, const mpz_t m)
+{
+	if (p->delta0x2 == 1) {
+		mpz_t lim;
+		mpz_init_set_str(lim, HD590_MAX_HEX, 16);
+		assert_true(mpz_cmp(m, lim) <= 0); /* the 590 bound is proven only up to HD590_MAX */
+		mpz_clear(lim);
+		return 590;
+	}
+	assert_int_equal(p->delta0x2, 2);
+	long d = (long)mpz_sizeinbase(m, 2);
+	return d < 46 ? (49 * d + 80) / 17 : (49 * d + 57) / 17;
+}
+
+static long steps_run(const ecfi_modinv_params *p)
+{
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(ECFI_MODINV_NO_ASM)
+	if (p->steps_per_batch <= 60)
+		return 60L * p->nbatches;
+#endif
+	return (long)p->steps_per_batch * p->nbatches;
+}
+
+/* Divsteps (delta0x2 = 1: half-delta, 2: original) from (f, g) = (m, x) until
+ * g = 0, by GMP; returns the count (or -1 past limit). */
+static long count_divsteps(const mpz_t m, const mpz_t x, int delta0x2, long limit)
+{
+	mpz_t f, g, t;
+	mpz_init_set(f, m);
+	mpz_init_set(g, x);
+	mpz_init(t);
+	long delta2 = delta0x2; /* 2 * delta */
+	long n = 0;
+	while (mpz_sgn(g) != 0) {
+		if (n >= limit) {
+			n = -1;
+			break;
+		}
+		if (delta2 > 0 && mpz_odd_p(g)) {
+			delta2 = 2 - delta2;
+			mpz_sub(t, g, f);
+			mpz_set(f, g);
+			mpz_fdiv_q_2exp(g, t, 1);
+		} else if (mpz_odd_p(g)) {
+			delta2 += 2;
+			mpz_add(g, g, f);
+			mpz_fdiv_q_2exp(g, g, 1);
+		} else {
+			delta2 += 2;
+			mpz_fdiv_q_2exp(g, g, 1);
+		}
+		n++;
+	}
+	mpz_clears(f, g, t, NULL);
+	return n;
+}
+
+static void test_divstep_bound(void **state)
+{
+	(void)state;
+	mpz_t m, x, best, y;
+	mpz_inits(m, x, best, y, NULL);
+	for (size_t c = 0; c < sizeof CASES / sizeof CASES[0]; c++) {
+		const ecfi_modinv_params *p = CASES[c].p;
+		modulus_mpz(m, p);
+		long bound = proven_bound(p, m), run = steps_run(p);
+		long worst = 0;
+		/* The hardest inputs we can find: edges, random, then a hill climb
+		 * (flip bits of the worst input so far, keep what needs more steps). */
+		rnd_seed(g_seed, 100 + c);
+		int bits = (int)mpz_sizeinbase(m, 2);
+		long tries = 300, climbs = 600;
+		for (long i = 0; i < tries + climbs; i++) {
+			if (i == 0)
+				mpz_sub_ui(x, m, 1);
+			else if (i == 1)
+				mpz_set_ui(x, 1);
+			else if (i < tries) {
+				uint64_t a[ECFI_MODINV_MAX_LIMBS64];
+				for (int j = 0; j < p->nlimbs; j++)
+					a[j] = rnd();
+				to_mpz(x, a, p->nlimbs);
+				mpz_mod(x, x, m);
+			} else {
+				mpz_set(x, best);
+				for (int j = 0; j < 1 + (int)(rnd() % 3); j++)
+					mpz_combit(x, (mp_bitcnt_t)(rnd() % (uint64_t)bits));
+				mpz_mod(x, x, m);
+			}
+			long n = count_divsteps(m, x, p->delta0x2, 4 * bound);
+			assert_true(n >= 0);
+			if (n >= worst) {
+				worst = n;
+				mpz_set(best, x);
+			}
+		}
+		/* The hardest input must invert correctly with the steps the code runs. */
+		check_one(&CASES[c], m, best, "hardest input found");
+		mpz_sub(y, m, best);
+		check_one(&CASES[c], m, y, "m - hardest input found");
+		fprintf(stderr,
+		        "# %s: %d bits, %s divsteps, proven bound %ld, the code runs %ld (%d x %d%s), hardest input "
+		        "found needs %ld\n",
+		        CASES[c].name, bits, p->delta0x2 == 1 ? "half-delta" : "original", bound, run, p->nbatches,
+		        p->steps_per_batch,
+		        run != (long)p->steps_per_batch * p->nbatches ? ", 60 per batch in asm" : "", worst);
+		if (run < bound)
+			fail_msg("%s: the code runs %ld divsteps, below the proven bound %ld", CASES[c].name, run,
+			         bound);
+		assert_true(worst <= bound);
+		/* The C loop's own count too (it runs where the assembly does not). */
+		if ((long)p->steps_per_batch * p->nbatches < bound)
+			fail_msg("%s: steps_per_batch * nbatches = %ld, below the proven bound %ld", CASES[c].name,
+			         (long)p->steps_per_batch * p->nbatches, bound);
+	}
+	mpz_clears(m, x, best, y, NULL);
+}
+
 #define DEFINE_TEST(idx, nm)                                                                                           \
 	static void test_##nm(void **state)                                                                            \
 	{                                                                                                              \
@@ -318,7 +447,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_p256), cmocka_unit_test(test_n256),   cmocka_unit_test(test_p25519),
 	    cmocka_unit_test(test_p434), cmocka_unit_test(test_p503),   cmocka_unit_test(test_p610),
-	    cmocka_unit_test(test_p751), cmocka_unit_test(test_l25519),
+	    cmocka_unit_test(test_p751), cmocka_unit_test(test_l25519), cmocka_unit_test(test_divstep_bound),
 	};
 	int rc;
 	g_seed = get_seed();

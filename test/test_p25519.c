@@ -23,7 +23,7 @@ typedef ecf_p25519_fe fe;
 #define RANDOM_CASES 100000
 #define NL 4
 
-static mpz_t P_, TWO256_, SQRTM1_, X_, Y_, Z_, W_;
+static mpz_t P_, TWO256_, SQRTM1_, X_, Y_, Z_, W_, V2_;
 static uint64_t EDGE[64][4];
 static size_t NEDGE;
 
@@ -36,7 +36,7 @@ static void push_edge(const mpz_t z)
 static int setup(void **state)
 {
 	(void)state;
-	mpz_inits(P_, TWO256_, SQRTM1_, X_, Y_, Z_, W_, NULL);
+	mpz_inits(P_, TWO256_, SQRTM1_, X_, Y_, Z_, W_, V2_, NULL);
 	mpz_ui_pow_ui(P_, 2, 255);
 	mpz_sub_ui(P_, P_, 19);
 	mpz_ui_pow_ui(TWO256_, 2, 256);
@@ -90,7 +90,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	(void)state;
-	mpz_clears(P_, TWO256_, SQRTM1_, X_, Y_, Z_, W_, NULL);
+	mpz_clears(P_, TWO256_, SQRTM1_, X_, Y_, Z_, W_, V2_, NULL);
 	return 0;
 }
 
@@ -169,6 +169,14 @@ static void check_op(int op)
 				t = a;
 				ecf_p25519_add(&t, &t, &b);
 				expect_mpz(&t, Z_, "add in place", i);
+				t = b;
+				ecf_p25519_add(&t, &a, &t);
+				expect_mpz(&t, Z_, "add with r == b", i);
+				t = a;
+				ecf_p25519_add(&t, &t, &t);
+				mpz_mul_2exp(V2_, X_, 1);
+				lazy_mod(V2_);
+				expect_mpz(&t, V2_, "add with r == a == b", i);
 				break;
 			case OP_SUB:
 				ecf_p25519_sub(&r, &a, &b);
@@ -178,6 +186,13 @@ static void check_op(int op)
 				t = b;
 				ecf_p25519_sub(&t, &a, &t);
 				expect_mpz(&t, Z_, "sub in place", i);
+				t = a;
+				ecf_p25519_sub(&t, &t, &b);
+				expect_mpz(&t, Z_, "sub with r == a", i);
+				t = a;
+				ecf_p25519_sub(&t, &t, &t);
+				mpz_set_ui(V2_, 0);
+				expect_mpz(&t, V2_, "sub with r == a == b", i);
 				break;
 			case OP_NEG:
 				ecf_p25519_neg(&r, &a);
@@ -196,6 +211,14 @@ static void check_op(int op)
 				t = a;
 				ecf_p25519_mul(&t, &t, &b);
 				expect_mpz(&t, Z_, "mul in place", i);
+				t = b;
+				ecf_p25519_mul(&t, &a, &t);
+				expect_mpz(&t, Z_, "mul with r == b", i);
+				t = a;
+				ecf_p25519_mul(&t, &t, &t);
+				mpz_mul(V2_, X_, X_);
+				fold_model(V2_, 1);
+				expect_mpz(&t, V2_, "mul with r == a == b", i);
 				ecf_p25519_mul(&t, &b, &b); /* both operands the same object */
 				mpz_mul(Z_, Y_, Y_);
 				fold_model(Z_, 1);

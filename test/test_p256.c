@@ -14,6 +14,14 @@
 #define FIELD_BIG_ENDIAN 1
 #include "mont_field_tests.h"
 
+/* sqrt with r == a must give the same root. */
+static void check_sqrt_in_place(const ecf_p256_fe *root, const ecf_p256_fe *a, long i)
+{
+	ecf_p256_fe t = *a;
+	test_expect(ecf_p256_sqrt(&t, &t) == ECF_OK, "sqrt in place rejected a square, case %ld", i);
+	test_expect_limbs(t.limb, root->limb, NL, "sqrt in place, case %ld", i);
+}
+
 /* Square roots: squares give a root (checked by squaring), non-squares the
  * error, both checked against GMP's Legendre symbol. */
 static void test_p256_sqrt(void **s)
@@ -41,6 +49,15 @@ static void test_p256_sqrt(void **s)
 			if (want) {
 				ecf_p256_sqr(&r2, &r);
 				test_expect_limbs(r2.limb, a.limb, NL, "sqrt(a)^2 != a, case %ld", i);
+				/* The documented root, exactly: a^((p+1)/4), not the other one. */
+				mpz_add_ui(Y_, M_, 1);
+				mpz_fdiv_q_2exp(Y_, Y_, 2);
+				mpz_powm(Z_, X_, Y_, M_);
+				mpz_mul(Z_, Z_, R_);
+				mpz_mod(Z_, Z_, M_);
+				test_mpz_to_limbs(r2.limb, NL, Z_);
+				test_expect_limbs(r.limb, r2.limb, NL, "sqrt(a) != a^((p+1)/4), case %ld", i);
+				check_sqrt_in_place(&r, &a, i);
 			} else {
 				test_expect(ecf_p256_is_zero(&r), "sqrt of a non-square left a value, case %ld", i);
 			}

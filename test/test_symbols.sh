@@ -53,5 +53,14 @@ say "$(printf '%s' "$plt" | grep -c . || true) internal calls through the PLT"
 hooks=$("$NM" "$lib" | awk '{print $NF}' | grep -E '^ecfi_cpu_set_kernels$|_fp2_mul_(pointer|portable|mulx_adx)$' || true)
 if [ -n "$hooks" ]; then say "FAIL: test or benchmark hooks in the library:"; printf '%s\n' "$hooks"; fail=1; fi
 
+# CET: where the build marks the library (x86-64 Linux, ECF_EXPECT_CET set by
+# meson), readelf -n must show both IBT and SHSTK (test 'cet' proves the mark true).
+if [ "${ECF_EXPECT_CET:-}" = 1 ]; then
+	feat=$("$READELF" -n "$lib" | sed -n 's/.*x86 feature: //p')
+	case "$feat" in
+	*IBT*SHSTK* | *SHSTK*IBT*) say "CET property: $feat" ;;
+	*) say "FAIL: readelf -n shows no IBT and SHSTK property ('$feat')"; fail=1 ;;
+	esac
+fi
 [ $fail -eq 0 ] && say "symbols, imports and dispatch entries are clean"
 exit $fail

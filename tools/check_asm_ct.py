@@ -6,9 +6,10 @@ usage: check_asm_ct.py [--objdump OBJDUMP] [--expect-reject] ARCHIVE [SOURCE.S .
 Disassembles every member of ARCHIVE built from an assembly file (*.S.o, *.s.o)
 and fails on any instruction outside the allow-list of its architecture: no
 conditional or indirect branch, no call, no division (its latency depends on
-the operands), no string or loop instruction; and no memory operand with an
-index register (every kernel address is base + constant, so none can depend on
-a secret). Lists every object and function it checked. With SOURCE.S
+the operands), no string or loop instruction; and no memory operand but
+disp(%base) (every kernel address is base + constant, so none can depend on a
+secret): an index register, a base-less disp(,%idx,s), an absolute address
+and a bt* on memory (whose address depends on the bit offset) are rejected. Lists every object and function it checked. With SOURCE.S
 arguments, fails too if one of those sources has no object in the archive, so
 a new kernel file cannot escape the check.
 
@@ -29,7 +30,7 @@ ALLOWED = {
         "mov", "movq", "movl", "movabs", "movzbl", "movzwl", "movzbq", "movslq", "movsbq", "xchg",
         "add", "adc", "adcx", "adox", "sub", "sbb", "neg", "inc", "dec",
         "mul", "mulx", "imul",
-        "and", "andn", "or", "xor", "not", "test", "cmp", "bt",
+        "and", "andn", "or", "xor", "not", "test", "cmp", "bt", "btq", "btl",
         "shl", "shr", "sar", "shld", "shrd", "shlx", "shrx", "sarx", "rol", "ror", "rorx",
         "lea", "push", "pop", "ret", "endbr64",
         "nop", "nopw", "nopl", "xchg", "data16", "cs",
@@ -66,13 +67,45 @@ def check_insn(arch, mnem, operands):
         # Padding never touches its operand; lea only computes base + index * scale
         # in the ALU (shift-and-add arithmetic), it never loads from memory.
         return None
-    # AT&T memory operand disp(base,index,scale): an index register means a
-    # computed address.
-    if re.search(r"\(%\w*,%\w+", operands):
-        return "indexed memory operand"
     if "*" in operands:
         return "indirect operand"
+    mem = False
+    for op in split_operands(operands):
+        if op.startswith("$") or re.fullmatch(r"%\w+", op):
+            continue  # immediate or register
+        mem = True
+        # The only memory operands allowed: disp(%base), base a register (or
+        # %rip), no index, no segment override. disp(base,index,scale) and the
+        # base-less disp(,index,scale) compute the address from a register
+        # that may hold a secret; a bare number is an absolute address.
+        if not re.fullmatch(r"-?(0x[0-9a-f]+|[0-9]+)?\(%\w+\)", op):
+            if "(" in op and "," in op:
+                return "indexed or base-less memory operand (%s)" % op
+            return "memory operand without a base register (%s)" % op
+    if mem and re.fullmatch(r"bt[crs]?[wlq]?", m):
+        # bt with a register bit offset addresses memory at offset / 8: a
+        # secret-dependent address. Allowed only on registers.
+        return "bit test on a memory operand"
     return None
+
+
+def split_operands(operands):
+    """Split an AT&T operand list at the commas outside parentheses (drop comments)."""
+    operands = operands.split("#")[0].split("<")[0].strip()
+    out, depth, cur = [], 0, ""
+    for ch in operands:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
 
 
 def disassemble(objdump, archive):

@@ -21,7 +21,8 @@ Constants produced:
    * otherwise original divsteps (delta0 = 1) with Bernstein-Yang
      Theorem 11.2: b = log2(f^2+4g^2) > 92 needs at most floor(49b/34) steps;
      for 0 <= g < f < 2^k, b < 2k + log2(5) < 2k + 2.33, so
-     floor((98k + 115)/34) steps; batches of 62.
+     floor((98k + 115)/34) steps; the fewest batches of at most 60 steps,
+     split evenly (41..60 steps per batch: modinv.c's x86-64 packed divsteps).
 """
 import sys
 
@@ -54,7 +55,10 @@ def params(m):
     if m <= HD590_MAX:
         delta0x2, steps, S = 1, 590, 59
     else:
-        delta0x2, steps, S = 2, (98 * k + 115) // 34, 62
+        delta0x2, steps = 2, (98 * k + 115) // 34
+        # batches of at most 60 steps (the x86-64 packed divsteps run 41..60
+        # per batch), as few as possible, split evenly
+        S = -(-steps // -(-steps // 60))
     nb = -(-steps // S)
     return dict(limbs=limbs, inv62=inv62, nlimbs=nlimbs, n62=n62,
                 delta0x2=delta0x2, steps=steps, S=S, nb=nb, bits=k)

@@ -6,10 +6,15 @@
  * lib/testhooks/, outside libecfield.so), so there is no
  * data race. "Detected" and "allowed" are kept apart: ECFIELD_DISABLE can only
  * clear features; unknown words in it are ignored, never reported or fatal.
+ * It is read with secure_getenv where available (not in setuid programs).
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* secure_getenv */
+#endif
 #include "dispatch/cpu.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "ecfield/ecfield.h"
 
@@ -25,7 +30,11 @@ static uint32_t cpu_detected;
 static uint32_t cpu_allowed;
 static const char *kernel_reason = "probe has not run: portable kernels";
 
-/* Features that ECFIELD_DISABLE names. Matching is exact per word. */
+/* Features that ECFIELD_DISABLE names. Words are separated by commas, spaces
+ * and tabs and must match a name exactly (no prefixes, case-sensitive);
+ * anything else is ignored. Each character is read once and a word is kept
+ * only up to the longest name, so the work is linear in the value's length
+ * and needs no counter that could wrap. */
 static uint32_t parse_disable(const char *s)
 {
 	static const struct {
@@ -39,28 +48,41 @@ static uint32_t parse_disable(const char *s)
 	    {"asimd", ECF_CPU_ARM_ASIMD},
 	    {"pmull", ECF_CPU_ARM_PMULL},
 	};
+	enum { MAX_WORD = 16 };
+	char word[MAX_WORD + 1];
+	size_t len = 0, overlong = 0;
 	uint32_t cleared = 0;
-	size_t budget = 1024; /* bound the work on absurd values */
-	while (*s && budget) {
-		while (*s == ',' || *s == ' ') {
-			s++;
-			budget--;
-		}
-		const char *start = s;
-		while (*s && *s != ',' && *s != ' ' && budget) {
-			s++;
-			budget--;
-		}
-		size_t len = (size_t)(s - start);
-		for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
-			size_t k = 0;
-			while (k < len && words[i].word[k] == start[k])
-				k++;
-			if (k == len && len > 0 && words[i].word[k] == '\0')
-				cleared |= words[i].bits;
+	for (;; s++) {
+		char c = *s;
+		if (c == '\0' || c == ',' || c == ' ' || c == '\t') {
+			if (len > 0 && !overlong) {
+				word[len] = '\0';
+				for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+					if (strcmp(word, words[i].word) == 0)
+						cleared |= words[i].bits;
+			}
+			len = 0;
+			overlong = 0;
+			if (c == '\0')
+				break;
+		} else if (len < MAX_WORD) {
+			word[len++] = c;
+		} else {
+			overlong = 1; /* longer than any name: never matches */
 		}
 	}
 	return cleared;
+}
+
+/* secure_getenv where the C library has it (ignored in setuid/setgid
+ * processes: their environment is not trusted); getenv elsewhere. */
+static const char *ecfi_getenv(const char *name)
+{
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 17))
+	return secure_getenv(name);
+#else
+	return getenv(name);
+#endif
 }
 
 static uint32_t kernels_for(uint32_t features)
@@ -124,7 +146,7 @@ static const char *reason_for(uint32_t detected, uint32_t allowed)
 __attribute__((constructor)) static void ecfi_cpu_probe(void)
 {
 	cpu_detected = probe_features();
-	const char *env = getenv("ECFIELD_DISABLE");
+	const char *env = ecfi_getenv("ECFIELD_DISABLE");
 	cpu_allowed = cpu_detected & ~(env ? parse_disable(env) : 0u);
 	kernel_reason = reason_for(cpu_detected, cpu_allowed);
 	ecfi_cpu_flags = kernels_for(cpu_allowed);

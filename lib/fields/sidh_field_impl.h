@@ -14,8 +14,9 @@
  *
  * Lazy reduction: values are kept in [0, 2p). A product of two such values is
  * below 4p^2 < p*R, the input bound of redc, whose output is again in [0, 2p).
- * Only the kernels mp_mul and redc are dispatched; every operation that uses
- * them reads the flag once and calls one tier's kernels directly.
+ * The kernels mp_mul, redc and mul (the two fused, for a, b < 4p) are
+ * dispatched; every operation that uses them reads the flag once and calls
+ * one tier's kernels directly.
  *
  * Each operation is defined once: the small ops as static inline functions in
  * sidh_field_internal.h, the others here as hidden ecfi_ functions whose
@@ -97,6 +98,42 @@ INLINE uint64_t IN(sub_k)(uint64_t *r, const uint64_t *a, const uint64_t *b, siz
 		fn(__VA_ARGS__, MP_PORTABLE, RD_PORTABLE);                                                             \
 	} while (0)
 
+/* The fused Montgomery multiplication z = a*b/R in [0, 2p) for a, b < 4p
+ * (kernels.h: the same bits as redc(mp_mul(a, b))), one kernel call. */
+#define ML_PORTABLE KERNEL(mul, portable)
+#define SQ_PORTABLE KERNEL(sqr, portable)
+#if ECFI_X86_64_KERNELS
+#define ML_FAST KERNEL(mul, mulx_adx)
+#define SQ_FAST KERNEL(sqr, mulx_adx)
+#else
+#define ML_FAST ML_PORTABLE
+#define SQ_FAST SQ_PORTABLE
+#endif
+#define DISPATCH_ML(fn, ...)                                                                                           \
+	do {                                                                                                           \
+		if (ECFI_USE_MULX_ADX(ecfi_cpu_flags)) {                                                               \
+			fn(__VA_ARGS__, ML_FAST);                                                                      \
+			return;                                                                                        \
+		}                                                                                                      \
+		fn(__VA_ARGS__, ML_PORTABLE);                                                                          \
+	} while (0)
+
+INLINE void IN(ml_k)(uint64_t *r, const uint64_t *a, const uint64_t *b, ecfi_mp_mul_fn ml) { ml(r, a, b); }
+
+/* K = k*R mod p in [0, 2p) as mul(R^2, k): R^2 < p, k < 2^64 < 2p. */
+INLINE void IN(small_to_mont_ml)(uint64_t *kk, uint64_t k, ecfi_mp_mul_fn ml)
+{
+	uint64_t kv[NL] = {k};
+	ml(kk, R2, kv);
+}
+
+INLINE void IN(mul_small_ml)(uint64_t *r, const uint64_t *a, uint64_t k, ecfi_mp_mul_fn ml)
+{
+	uint64_t kk[NL];
+	IN(small_to_mont_ml)(kk, k, ml);
+	ml(r, a, kk);
+}
+
 INLINE void IN(mul_k)(uint64_t *r, const uint64_t *a, const uint64_t *b, ecfi_mp_mul_fn mp, ecfi_redc_fn rd)
 {
 	uint64_t t[2 * NL];
@@ -105,24 +142,6 @@ INLINE void IN(mul_k)(uint64_t *r, const uint64_t *a, const uint64_t *b, ecfi_mp
 }
 
 /* ---- inline bodies, shared by the library and the hooks ---- */
-
-/* K = k*R mod p in [0, 2p): redc(k * R^2); k*R^2 < 2^64 * p <= p*R. */
-INLINE void IN(small_to_mont)(uint64_t *kk, uint64_t k, ecfi_mp_mul_fn mp, ecfi_redc_fn rd)
-{
-	uint64_t t[2 * NL] = {0}, c = 0;
-	(void)mp;
-	for (size_t i = 0; i < NL; i++)
-		t[i] = ecfi_mac(&c, R2[i], k, 0, c);
-	t[NL] = c;
-	rd(kk, t);
-}
-
-INLINE void IN(mul_small_k)(uint64_t *r, const uint64_t *a, uint64_t k, ecfi_mp_mul_fn mp, ecfi_redc_fn rd)
-{
-	uint64_t kk[NL];
-	IN(small_to_mont)(kk, k, mp, rd);
-	IN(mul_k)(r, a, kk, mp, rd);
-}
 
 /* (a0 + a1 i)(b0 + b1 i) = (a0 b0 - a1 b1) + ((a0 + a1)(b0 + b1) - a0 b0 - a1 b1) i.
  * The sums a0 + a1, b0 + b1 stay unreduced (< 4p < R, mp_mul takes any value
@@ -148,19 +167,19 @@ INLINE void IN(fp2_mul_k)(FP2 *r, const FP2 *a, const FP2 *b, ecfi_mp_mul_fn mp,
 }
 
 /* (a0 + a1 i)^2 = (a0 + a1)(a0 - a1) + 2 a0 a1 i. a0 - a1 is taken as
- * a0 + 2p - a1 in (0, 4p), without a conditional correction: the products
- * stay below 4p * 4p <= p*R (16p < R for every prime). */
-INLINE void IN(fp2_sqr_k)(FP2 *r, const FP2 *a, ecfi_mp_mul_fn mp, ecfi_redc_fn rd)
+ * a0 + 2p - a1 in (0, 4p), without a conditional correction: every factor is
+ * below 4p, the fused mul's bound (4p * 4p <= p*R, 16p < R for every prime).
+ * Two fused multiplications (measured against mp_mul, mp_mul, redc, redc:
+ * docs/isogeny.md). */
+INLINE void IN(fp2_sqr_k)(FP2 *r, const FP2 *a, ecfi_mp_mul_fn ml)
 {
-	uint64_t s[NL], d[NL], a2[NL], t0[2 * NL], t1[2 * NL];
+	uint64_t s[NL], d[NL], a2[NL];
 	(void)IN(add_k)(s, a->re.limb, a->im.limb, NL);
 	(void)IN(sub_k)(d, a->re.limb, a->im.limb, NL); /* wraps mod R; + 2p makes it right */
 	(void)IN(add_k)(d, d, P2, NL);
 	(void)IN(add_k)(a2, a->re.limb, a->re.limb, NL);
-	mp(t0, s, d);
-	mp(t1, a2, a->im.limb);
-	rd(r->re.limb, t0);
-	rd(r->im.limb, t1);
+	ml(r->im.limb, a2, a->im.limb); /* r may alias a: a is read here last */
+	ml(r->re.limb, s, d);
 }
 
 /* 1/(a0 + a1 i) = (a0 - a1 i) / (a0^2 + a1^2): the norm needs one redc
@@ -183,12 +202,12 @@ INLINE void IN(fp2_inv_k)(FP2 *r, const FP2 *a, ecfi_mp_mul_fn mp, ecfi_redc_fn 
 	IN(mul_k)(r->im.limb, im, nm, mp, rd);
 }
 
-INLINE void IN(fp2_mul_small_k)(FP2 *r, const FP2 *a, uint64_t k, ecfi_mp_mul_fn mp, ecfi_redc_fn rd)
+INLINE void IN(fp2_mul_small_k)(FP2 *r, const FP2 *a, uint64_t k, ecfi_mp_mul_fn ml)
 {
 	uint64_t kk[NL];
-	IN(small_to_mont)(kk, k, mp, rd);
-	IN(mul_k)(r->re.limb, a->re.limb, kk, mp, rd);
-	IN(mul_k)(r->im.limb, a->im.limb, kk, mp, rd);
+	IN(small_to_mont_ml)(kk, k, ml);
+	ml(r->re.limb, a->re.limb, kk);
+	ml(r->im.limb, a->im.limb, kk);
 }
 
 #if !defined(ECFI_SIDH_HOOKS_ONLY)
@@ -221,14 +240,18 @@ void IN(mul)(FE *r, const FE *a, const FE *b)
 {
 	CHECK_2P(a, "mul");
 	CHECK_2P(b, "mul");
-	DISPATCH(IN(mul_k), r->limb, a->limb, b->limb);
+	DISPATCH_ML(IN(ml_k), r->limb, a->limb, b->limb);
 }
 EXPORT(mul);
 
 void IN(sqr)(FE *r, const FE *a)
 {
 	CHECK_2P(a, "sqr");
-	DISPATCH(IN(mul_k), r->limb, a->limb, a->limb);
+	if (ECFI_USE_MULX_ADX(ecfi_cpu_flags)) {
+		SQ_FAST(r->limb, a->limb);
+		return;
+	}
+	SQ_PORTABLE(r->limb, a->limb);
 }
 EXPORT(sqr);
 
@@ -292,16 +315,11 @@ EXPORT(inv);
 void IN(mul_small)(FE *r, const FE *a, uint64_t k)
 {
 	CHECK_2P(a, "mul_small");
-	DISPATCH(IN(mul_small_k), r->limb, a->limb, k);
+	DISPATCH_ML(IN(mul_small_ml), r->limb, a->limb, k);
 }
 EXPORT(mul_small);
 
-INLINE void IN(set_u64_k)(uint64_t *r, uint64_t v, ecfi_mp_mul_fn mp, ecfi_redc_fn rd)
-{
-	IN(small_to_mont)(r, v, mp, rd);
-}
-
-void IN(set_u64)(FE *r, uint64_t v) { DISPATCH(IN(set_u64_k), r->limb, v); }
+void IN(set_u64)(FE *r, uint64_t v) { DISPATCH_ML(IN(small_to_mont_ml), r->limb, v); }
 EXPORT(set_u64);
 
 int IN(is_zero)(const FE *a)
@@ -411,7 +429,7 @@ EXPORT(fp2_mul);
 void IN(fp2_sqr)(FP2 *r, const FP2 *a)
 {
 	CHECK_FP2(a, "fp2_sqr");
-	DISPATCH(IN(fp2_sqr_k), r, a);
+	DISPATCH_ML(IN(fp2_sqr_k), r, a);
 }
 EXPORT(fp2_sqr);
 
@@ -425,7 +443,7 @@ EXPORT(fp2_inv);
 void IN(fp2_mul_small)(FP2 *r, const FP2 *a, uint64_t k)
 {
 	CHECK_FP2(a, "fp2_mul_small");
-	DISPATCH(IN(fp2_mul_small_k), r, a, k);
+	DISPATCH_ML(IN(fp2_mul_small_k), r, a, k);
 }
 EXPORT(fp2_mul_small);
 
@@ -494,3 +512,8 @@ __attribute__((noinline)) void IN(fp2_mul_pointer)(FP2 *r, const FP2 *a, const F
 #undef MP_FAST
 #undef RD_FAST
 #undef DISPATCH
+#undef ML_PORTABLE
+#undef ML_FAST
+#undef SQ_PORTABLE
+#undef SQ_FAST
+#undef DISPATCH_ML

@@ -20,6 +20,11 @@
  *   mp_mul: c = a*b as 2n limbs, for any a, b < R. c must not alias a or b.
  *   redc:   z = t/R mod p in [0, 2p) (not fully reduced), for t < p*R given
  *           as 2n limbs. t is not modified; z must not alias t.
+ *   mul:    z = a*b/R mod p in [0, 2p), for a, b < 4p (a*b < 16p^2 <= p*R):
+ *           the same bits as redc(mp_mul(a, b)) (the Montgomery quotient is
+ *           unique), product and reduction in one kernel. z may alias a or b.
+ *   sqr:    z = a*a/R mod p in [0, 2p), for a < 4p: the same bits as mul(a, a),
+ *           from a dedicated squaring. z may alias a.
  */
 #ifndef ECFI_KERNELS_H
 #define ECFI_KERNELS_H
@@ -42,7 +47,9 @@ ECFI_DECLARE_MONT_KERNELS(sc25519, portable, 4);
 
 #define ECFI_DECLARE_SIDH_KERNELS(field, tier, n)                                                                      \
 	ECFI_HIDDEN void ecfk_##field##_mp_mul_##tier(uint64_t c[2 * (n)], const uint64_t a[n], const uint64_t b[n]);  \
-	ECFI_HIDDEN void ecfk_##field##_redc_##tier(uint64_t z[n], const uint64_t t[2 * (n)])
+	ECFI_HIDDEN void ecfk_##field##_redc_##tier(uint64_t z[n], const uint64_t t[2 * (n)]);                         \
+	ECFI_HIDDEN void ecfk_##field##_mul_##tier(uint64_t z[n], const uint64_t a[n], const uint64_t b[n]);           \
+	ECFI_HIDDEN void ecfk_##field##_sqr_##tier(uint64_t z[n], const uint64_t a[n])
 
 ECFI_DECLARE_SIDH_KERNELS(p434, portable, 7);
 ECFI_DECLARE_SIDH_KERNELS(p503, portable, 8);

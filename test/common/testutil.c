@@ -6,6 +6,10 @@
 
 #include "dispatch/cpu.h"
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+#endif
+
 #define DEFAULT_SEED 0x65636669656c6421ULL /* "ecfield!" */
 
 uint64_t test_seed(void)
@@ -150,9 +154,27 @@ void test_expect(int cond, const char *fmt, ...)
 	fail();
 }
 
+int test_host_has_mulx_adx(void)
+{
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+	unsigned a, b, c, d;
+	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
+		return 0;
+	return (b >> 8 & 1) && (b >> 19 & 1); /* CPUID.(7,0):EBX bit 8 BMI2, bit 19 ADX */
+#else
+	return 0;
+#endif
+}
+
 size_t test_kernel_tiers(uint32_t flags[4], const char *names[4])
 {
 	size_t k = 0;
+	/* No test may pass by testing nothing: where CPUID (read here, not by the
+	 * probe) says BMI2 and ADX and the build has the kernels, the probe must
+	 * offer them. */
+	test_expect(!(ECFI_X86_64_KERNELS && test_host_has_mulx_adx()) ||
+	                (ecfi_cpu_supported_kernels() & ECFI_KERNEL_MULX_ADX),
+	            "CPUID has BMI2 and ADX but the probe offers no MULX/ADX kernel");
 	flags[k] = 0;
 	names[k++] = "portable";
 	uint32_t sup = ecfi_cpu_supported_kernels();

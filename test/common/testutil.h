@@ -41,6 +41,8 @@ void test_expect_limbs(const uint64_t *got, const uint64_t *want, size_t n, cons
 /* Fail (with seed and context) unless cond. */
 void test_expect(int cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* CPUID (read by the test, independently of the probe) says BMI2 and ADX. */
+int test_host_has_mulx_adx(void);
 /* Kernel tiers this CPU runs: fills flags[] (ecfi_cpu_flags words) and
  * names[], returns how many (portable is always first). */
 size_t test_kernel_tiers(uint32_t flags[4], const char *names[4]);

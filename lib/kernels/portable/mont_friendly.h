@@ -85,4 +85,105 @@ static inline void ecfi_redc_mont_friendly(uint64_t *z, const uint64_t *t_in, co
 	ecfi_limbs_copy(z, t + n, n);
 }
 
+/* z = a*b/R mod p in [0, 2p) for a, b < 2p, product and reduction
+ * interleaved (CIOS): row i adds a*b[i] to the n + 1 word window t (positions
+ * i .. i+n), whose word 0 is then the factor u (-1/p = 1 mod 2^64); adding
+ * u*p = u*(p+1) - u clears word 0, so only u*(p+1) is added from limb zl on,
+ * and the window shifts down one word. The window holds
+ * (a*b_{<=i} + U*p) / 2^(64(i+1)) < a + p after row i, so it never carries
+ * past word n; the result is (a*b + U*p)/R < 4p^2/R + p < 2p, the same value
+ * as redc(a*b). z may alias a or b (written after the last read). */
+static inline void ecfi_mul_mont_friendly(uint64_t *z, const uint64_t *a, const uint64_t *b, const uint64_t *p1,
+                                          size_t zl, size_t n)
+{
+	uint64_t t[ECFI_MF_MAX_LIMBS + 1];
+	uint64_t c = 0;
+	for (size_t j = 0; j < n; j++)
+		t[j] = ecfi_mac(&c, a[j], b[0], 0, c);
+	t[n] = c;
+	for (size_t i = 0;; i++) {
+		/* Reduction step: t = (t + t[0]*p) / 2^64. */
+		uint64_t u = t[0];
+		c = 0;
+		for (size_t j = 1; j < zl; j++)
+			t[j - 1] = t[j];
+		for (size_t j = zl; j < n; j++)
+			t[j - 1] = ecfi_mac(&c, u, p1[j], t[j], c);
+		t[n - 1] = t[n] + c;
+		if (i + 1 == n)
+			break;
+		/* Product row: t += a * b[i+1], one more word on top. */
+		uint64_t bi = b[i + 1];
+		c = 0;
+		for (size_t j = 0; j < n; j++)
+			t[j] = ecfi_mac(&c, a[j], bi, t[j], c);
+		t[n] = c;
+	}
+	ecfi_limbs_copy(z, t, n);
+}
+
+/* t = a^2 as 2n limbs: the products a[i]*a[j], i < j, once, then doubled
+ * with the squares a[i]^2 added in the same carry chain (n(n+1)/2 products
+ * instead of n^2). */
+static inline void ecfi_mp_sqr(uint64_t *t, const uint64_t *a, size_t n)
+{
+	uint64_t c = 0;
+	t[0] = 0;
+	for (size_t j = 1; j < n; j++)
+		t[j] = ecfi_mac(&c, a[0], a[j], 0, c);
+	t[n] = c;
+	for (size_t i = 1; i + 1 < n; i++) {
+		c = 0;
+		for (size_t j = i + 1; j < n; j++)
+			t[i + j] = ecfi_mac(&c, a[i], a[j], t[i + j], c);
+		t[i + n] = c;
+	}
+	t[2 * n - 1] = 0;
+	/* t = 2t + sum a[i]^2 2^(128i): shift in the top bit of the word below. */
+	uint64_t top = 0, cc = 0;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t hi, lo = ecfi_mac(&hi, a[i], a[i], 0, 0);
+		uint64_t w0 = t[2 * i], w1 = t[2 * i + 1];
+		t[2 * i] = ecfi_adc(&cc, (w0 << 1) | top, lo);
+		t[2 * i + 1] = ecfi_adc(&cc, (w1 << 1) | (w0 >> 63), hi);
+		top = w1 >> 63;
+	}
+}
+
+/* z = t/R mod p in [0, 2p) for t < p*R, like ecfi_redc_mont_friendly, with an
+ * n-word window: step i adds u*(p+1) to it, shifts it down one word and
+ * takes in t[n+i] at the top; the carry out of the top word waits in cy (the
+ * window holds (t mod 2^(64(n+i+1)) + U*p) / 2^(64(i+1)) < 2^(64n) + p, so
+ * the carry is one bit, and zero at the end, where the value is below 2p). t is not modified;
+ * z may alias t's high half only. */
+static inline void ecfi_redc_mont_friendly_window(uint64_t *z, const uint64_t *t_in, const uint64_t *p1, size_t zl,
+                                                  size_t n)
+{
+	uint64_t w[ECFI_MF_MAX_LIMBS], cy = 0;
+	ecfi_limbs_copy(w, t_in, n);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t u = w[0], c = 0;
+		for (size_t j = 1; j < zl; j++)
+			w[j - 1] = w[j];
+		for (size_t j = zl; j < n; j++)
+			w[j - 1] = ecfi_mac(&c, u, p1[j], w[j], c);
+		w[n - 1] = ecfi_adc(&cy, t_in[n + i], c); /* + the carry waiting in cy */
+	}
+	ecfi_limbs_copy(z, w, n);
+}
+
+/* z = a^2/R mod p in [0, 2p) for a < 4p (a^2 < 16p^2 <= p*R): ecfi_mp_sqr
+ * then the reduction (the window form if window is set); the same bits as the
+ * mul of a by itself. */
+static inline void ecfi_sqr_mont_friendly(uint64_t *z, const uint64_t *a, const uint64_t *p1, size_t zl, size_t n,
+                                          int window)
+{
+	uint64_t t[2 * ECFI_MF_MAX_LIMBS];
+	ecfi_mp_sqr(t, a, n);
+	if (window)
+		ecfi_redc_mont_friendly_window(z, t, p1, zl, n);
+	else
+		ecfi_redc_mont_friendly(z, t, p1, zl, n);
+}
+
 #endif
