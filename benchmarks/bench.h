@@ -84,6 +84,14 @@ void bench_p256n(void);
 void bench_sidh(void);
 void bench_p25519(void);
 void bench_hash(void);
+void bench_p256_group(void);
 void bench_sike(void);
+
+/* Rows measured outside bench_group (bench_p256_group.c's parallel rows). */
+int bench_row_selected(const char *field, const char *op, const char *kernel, const char *call);
+uint64_t bench_ticks(void);
+double bench_now_ns(void);
+void bench_print_row(const char *field, const char *op, const char *kernel, const char *call, double ns, double tk,
+                     double vs_first, const char *first);
 
 #endif

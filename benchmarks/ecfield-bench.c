@@ -216,6 +216,36 @@ void bench_public_capped(const char *field, const char *op, bench_body body, voi
 	opt_samples = saved;
 }
 
+/* For rows measured outside bench_group (the parallel throughput rows of the
+ * P-256 group): the filter, the clock and the row format of this program. */
+int bench_row_selected(const char *field, const char *op, const char *kernel, const char *call)
+{
+	bench_variant v = {kernel, call, 0, NULL, NULL};
+	if (!matches(field, op, &v))
+		return 0;
+	rows_selected++;
+	if (bench_mode == MODE_LIST)
+		printf("%s/%s/%s/%s\n", field, op, kernel, call);
+	return bench_mode == MODE_RUN && opt_count == 0;
+}
+
+uint64_t bench_ticks(void) { return ticks(); }
+
+double bench_now_ns(void) { return now_ns(CLOCK_MONOTONIC); }
+
+void bench_print_row(const char *field, const char *op, const char *kernel, const char *call, double ns, double tk,
+                     double vs_first, const char *first)
+{
+	if (opt_json)
+		printf("{\"field\":\"%s\",\"op\":\"%s\",\"kernel\":\"%s\",\"call\":\"%s\",\"ns\":%.2f,"
+		       "\"ticks\":%.1f,\"min_ticks\":%.1f,\"vs_first\":%.3f,\"first\":\"%s\",\"samples\":1}\n",
+		       field, op, kernel, call, ns, tk, tk, vs_first, first);
+	else
+		printf("%-7s %-12s %-9s %-8s %10.2f %10.1f %10.1f %8.3f\n", field, op, kernel, call, ns, tk, tk,
+		       vs_first);
+	fflush(stdout);
+}
+
 /* The first repetitions of a process run slower (clock ramp, cold caches and
  * predictors: ../shared/docs/MEASURING.md): spin on field arithmetic for about
  * 300 ms before the first group, so that it is not penalised. */
@@ -281,6 +311,7 @@ static void run_all(void)
 	bench_sidh();
 	bench_p25519();
 	bench_hash();
+	bench_p256_group();
 	bench_sike();
 }
 

@@ -13,6 +13,8 @@
 #include <ecfield/sidh.h>
 #include <ecfield/p25519.h>
 #include <ecfield/sc25519.h>
+#include <ecfield/p256_point.h>
+#include <ecfield/p256_ecdsa.h>
 
 #ifdef __cplusplus
 extern "C" {

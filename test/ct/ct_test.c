@@ -97,6 +97,7 @@ static void ct_sink_bytes(const void *p, size_t n)
 #include "ct_p25519.h"
 #include "ct_hash.h"
 #include "ct_sc25519.h"
+#include "ct_p256_group.h"
 
 /* The isogeny fields: GF(p) and GF(p^2), one template. */
 #define FIELD p434
@@ -205,9 +206,9 @@ static const struct ct_field {
 	const char *name;
 	void (*run)(ct_rng *rng);
 } FIELDS[] = {
-    {"p256", ct_p256},      {"p256n", ct_p256n},    {"p25519", ct_p25519},
-    {"p434", ct_sidh_p434}, {"p503", ct_sidh_p503}, {"p610", ct_sidh_p610},
-    {"p751", ct_sidh_p751}, {"hash", ct_hash},      {"sc25519", ct_sc25519},
+    {"p256", ct_p256},       {"p256n", ct_p256n},           {"p25519", ct_p25519},  {"p434", ct_sidh_p434},
+    {"p503", ct_sidh_p503},  {"p610", ct_sidh_p610},        {"p751", ct_sidh_p751}, {"hash", ct_hash},
+    {"sc25519", ct_sc25519}, {"p256_group", ct_p256_group},
 };
 
 int main(int argc, char **argv)

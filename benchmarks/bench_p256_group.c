@@ -1,0 +1,468 @@
+/*
+ * ecfield-bench rows of the P-256 group (field "p256"): scalar_mult,
+ * scalar_mult_base, double_scalar_mult_vartime, ecdh, keygen, ecdsa_sign,
+ * ecdsa_verify, point_decode, point_decode_compressed on every kernel tier
+ * (call "public"), with OpenSSL (libcrypto) and nettle as peers in the same
+ * interleaved groups (kernel "openssl" / "nettle", call "peer") when found at
+ * configure time, and throughput rows on every core (call "parallel") for
+ * ecdsa_verify and ecdh.
+ *
+ * What each peer row calls: OpenSSL EC_POINT_mul (variable base: point and
+ * scalar; fixed base: generator scalar; double: both), ECDH_compute_key,
+ * EC_KEY_generate_key, ECDSA_do_sign (its own nonce), ECDSA_do_verify,
+ * EC_POINT_oct2point (which checks the curve equation); nettle ecc_point_mul,
+ * ecc_point_mul_g, ecdsa_sign (random nonce), ecdsa_verify; nettle's "ecdh" is
+ * ecc_point_mul then ecc_point_get. Ours include what the API does: ecdh
+ * decodes and validates the 65-byte peer point, keygen computes the public
+ * key, ecdsa_sign computes the RFC 6979 nonce.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "common/internal.h"
+#include "ecfield/p256_ecdsa.h"
+#include "ecfield/p256_point.h"
+
+#ifdef ECF_BENCH_OPENSSL
+#include <openssl/bn.h>
+#include <openssl/ec.h>
+#include <openssl/ecdh.h>
+#include <openssl/ecdsa.h>
+#include <openssl/obj_mac.h>
+#endif
+#ifdef ECF_BENCH_NETTLE
+#include <nettle/ecc-curve.h>
+#include <nettle/ecc.h>
+#include <nettle/ecdsa.h>
+#endif
+
+typedef struct group_state {
+	uint8_t k[32], k2[32], priv[32], pub[65], pubc[33], digest[32], sig[64], out[65];
+	ecf_p256_point p, r;
+} group_state;
+
+static void st_init(group_state *s, uint8_t seed)
+{
+	uint8_t w[48];
+	for (int i = 0; i < 48; i++)
+		w[i] = (uint8_t)(seed * 37 + i * 101 + 7);
+	ecf_p256_keygen(s->priv, s->pub, w, 48);
+	ecf_p256_point_from_bytes(&s->p, s->pub, 65);
+	ecf_p256_point_to_bytes(s->pubc, 33, &s->p);
+	for (int i = 0; i < 32; i++) {
+		s->k[i] = (uint8_t)(seed + 13 * i + 1);
+		s->k2[i] = (uint8_t)(seed * 3 + 29 * i + 5);
+		s->digest[i] = (uint8_t)(seed ^ (17 * i));
+	}
+	ecf_p256_ecdsa_sign(s->sig, s->priv, s->digest, 32, NULL, 0, 0);
+}
+
+/* Dependent chains: each result feeds the next call's input. */
+static void run_scalar_mult(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++) {
+		ecf_p256_scalar_mult(&s->r, s->k, &s->p);
+		s->k[0] ^= (uint8_t)s->r.x.limb[0];
+	}
+}
+
+static void run_scalar_mult_base(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++) {
+		ecf_p256_scalar_mult_base(&s->r, s->k);
+		s->k[0] ^= (uint8_t)s->r.x.limb[0];
+	}
+}
+
+static void run_double(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++) {
+		ecf_p256_double_scalar_mult_vartime(&s->r, s->k, s->k2, &s->p);
+		s->k[0] ^= (uint8_t)s->r.x.limb[0];
+	}
+}
+
+static void run_ecdh(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++) {
+		ecf_p256_ecdh(s->out, s->priv, s->pub, 65);
+		s->priv[31] ^= s->out[0] & 1; /* stays a valid key */
+	}
+}
+
+static void run_keygen(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++) {
+		ecf_p256_keygen(s->k2, s->out, s->k, 32);
+		s->k[31] ^= s->out[1] & 1;
+	}
+}
+
+static void run_sign(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++) {
+		ecf_p256_ecdsa_sign(s->out, s->priv, s->digest, 32, NULL, 0, 0);
+		s->digest[0] ^= s->out[0];
+	}
+}
+
+static void run_verify(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++)
+		s->digest[31] ^= (uint8_t)(ecf_p256_ecdsa_verify(s->sig, s->pub, 65, s->digest, 32) != 0) & 0;
+}
+
+static void run_decode(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++)
+		s->pub[64] ^= (uint8_t)(ecf_p256_point_from_bytes(&s->r, s->pub, 65) != 0) & 0;
+}
+
+static void run_decode_c(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++)
+		s->pubc[32] ^= (uint8_t)(ecf_p256_point_from_bytes(&s->r, s->pubc, 33) != 0) & 0;
+}
+
+#ifdef ECF_BENCH_OPENSSL
+typedef struct ossl_state {
+	EC_GROUP *g;
+	BN_CTX *ctx;
+	EC_KEY *key;
+	EC_POINT *p, *r;
+	BIGNUM *k, *k2;
+	ECDSA_SIG *sig;
+	uint8_t digest[32], pub[65], pubc[33], out[32];
+} ossl_state;
+
+static void ossl_init(ossl_state *o, const group_state *s)
+{
+	o->g = EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1);
+	o->ctx = BN_CTX_new();
+	o->key = EC_KEY_new_by_curve_name(NID_X9_62_prime256v1);
+	BIGNUM *d = BN_bin2bn(s->priv, 32, NULL);
+	EC_KEY_set_private_key(o->key, d);
+	BN_free(d);
+	o->p = EC_POINT_new(o->g);
+	o->r = EC_POINT_new(o->g);
+	EC_POINT_oct2point(o->g, o->p, s->pub, 65, o->ctx);
+	EC_KEY_set_public_key(o->key, o->p);
+	o->k = BN_bin2bn(s->k, 32, NULL);
+	o->k2 = BN_bin2bn(s->k2, 32, NULL);
+	memcpy(o->digest, s->digest, 32);
+	memcpy(o->pub, s->pub, 65);
+	memcpy(o->pubc, s->pubc, 33);
+	o->sig = ECDSA_do_sign(o->digest, 32, o->key);
+}
+
+static void ossl_free(ossl_state *o)
+{
+	ECDSA_SIG_free(o->sig);
+	BN_free(o->k);
+	BN_free(o->k2);
+	EC_POINT_free(o->p);
+	EC_POINT_free(o->r);
+	EC_KEY_free(o->key);
+	BN_CTX_free(o->ctx);
+	EC_GROUP_free(o->g);
+}
+
+static void ossl_scalar_mult(void *p, long n)
+{
+	ossl_state *o = p;
+	for (long i = 0; i < n; i++)
+		EC_POINT_mul(o->g, o->r, NULL, o->p, o->k, o->ctx);
+}
+static void ossl_scalar_mult_base(void *p, long n)
+{
+	ossl_state *o = p;
+	for (long i = 0; i < n; i++)
+		EC_POINT_mul(o->g, o->r, o->k, NULL, NULL, o->ctx);
+}
+static void ossl_double(void *p, long n)
+{
+	ossl_state *o = p;
+	for (long i = 0; i < n; i++)
+		EC_POINT_mul(o->g, o->r, o->k, o->p, o->k2, o->ctx);
+}
+static void ossl_ecdh(void *p, long n)
+{
+	ossl_state *o = p;
+	for (long i = 0; i < n; i++)
+		ECDH_compute_key(o->out, 32, o->p, o->key, NULL);
+}
+static void ossl_keygen(void *p, long n)
+{
+	(void)p;
+	EC_KEY *k = EC_KEY_new_by_curve_name(NID_X9_62_prime256v1);
+	for (long i = 0; i < n; i++)
+		EC_KEY_generate_key(k);
+	EC_KEY_free(k);
+}
+static void ossl_sign(void *p, long n)
+{
+	ossl_state *o = p;
+	for (long i = 0; i < n; i++)
+		ECDSA_SIG_free(ECDSA_do_sign(o->digest, 32, o->key));
+}
+static void ossl_verify(void *p, long n)
+{
+	ossl_state *o = p;
+	for (long i = 0; i < n; i++)
+		(void)ECDSA_do_verify(o->digest, 32, o->sig, o->key);
+}
+static void ossl_decode(void *p, long n)
+{
+	ossl_state *o = p;
+	for (long i = 0; i < n; i++)
+		(void)EC_POINT_oct2point(o->g, o->r, o->pub, 65, o->ctx);
+}
+static void ossl_decode_c(void *p, long n)
+{
+	ossl_state *o = p;
+	for (long i = 0; i < n; i++)
+		(void)EC_POINT_oct2point(o->g, o->r, o->pubc, 33, o->ctx);
+}
+#endif
+
+#ifdef ECF_BENCH_NETTLE
+typedef struct nettle_state {
+	struct ecc_point p, r;
+	struct ecc_scalar k, k2, key;
+	struct dsa_signature sig;
+	uint8_t digest[32];
+	mpz_t x;
+	unsigned rnd;
+} nettle_state;
+
+static void nettle_random(void *ctx, size_t len, uint8_t *dst)
+{
+	nettle_state *s = ctx;
+	for (size_t i = 0; i < len; i++)
+		dst[i] = (uint8_t)(s->rnd = s->rnd * 1103515245u + 12345u) >> 3;
+}
+
+static void nettle_init_state(nettle_state *s, const group_state *g)
+{
+	const struct ecc_curve *c = nettle_get_secp_256r1();
+	mpz_t x, y;
+	mpz_inits(x, y, s->x, NULL);
+	ecc_point_init(&s->p, c);
+	ecc_point_init(&s->r, c);
+	ecc_scalar_init(&s->k, c);
+	ecc_scalar_init(&s->k2, c);
+	ecc_scalar_init(&s->key, c);
+	mpz_import(x, 32, 1, 1, 1, 0, g->pub + 1);
+	mpz_import(y, 32, 1, 1, 1, 0, g->pub + 33);
+	ecc_point_set(&s->p, x, y);
+	mpz_import(x, 32, 1, 1, 1, 0, g->k);
+	mpz_mod(x, x, y); /* any value below n works: reduce by y < p, near n */
+	mpz_set_ui(y, 0);
+	mpz_import(x, 31, 1, 1, 1, 0, g->k + 1); /* 248 bits: below n */
+	ecc_scalar_set(&s->k, x);
+	mpz_import(x, 31, 1, 1, 1, 0, g->k2 + 1);
+	ecc_scalar_set(&s->k2, x);
+	mpz_import(x, 32, 1, 1, 1, 0, g->priv);
+	ecc_scalar_set(&s->key, x);
+	memcpy(s->digest, g->digest, 32);
+	s->rnd = 1;
+	dsa_signature_init(&s->sig);
+	ecdsa_sign(&s->key, s, nettle_random, 32, s->digest, &s->sig);
+	mpz_clears(x, y, NULL);
+}
+
+static void nettle_free_state(nettle_state *s)
+{
+	ecc_point_clear(&s->p);
+	ecc_point_clear(&s->r);
+	ecc_scalar_clear(&s->k);
+	ecc_scalar_clear(&s->k2);
+	ecc_scalar_clear(&s->key);
+	dsa_signature_clear(&s->sig);
+	mpz_clear(s->x);
+}
+
+static void nettle_scalar_mult(void *p, long n)
+{
+	nettle_state *s = p;
+	for (long i = 0; i < n; i++)
+		ecc_point_mul(&s->r, &s->k, &s->p);
+}
+static void nettle_scalar_mult_base(void *p, long n)
+{
+	nettle_state *s = p;
+	for (long i = 0; i < n; i++)
+		ecc_point_mul_g(&s->r, &s->k);
+}
+static void nettle_ecdh(void *p, long n)
+{
+	nettle_state *s = p;
+	for (long i = 0; i < n; i++) {
+		ecc_point_mul(&s->r, &s->key, &s->p);
+		ecc_point_get(&s->r, s->x, NULL);
+	}
+}
+static void nettle_sign(void *p, long n)
+{
+	nettle_state *s = p;
+	for (long i = 0; i < n; i++)
+		ecdsa_sign(&s->key, s, nettle_random, 32, s->digest, &s->sig);
+}
+static void nettle_verify(void *p, long n)
+{
+	nettle_state *s = p;
+	for (long i = 0; i < n; i++)
+		(void)ecdsa_verify(&s->p, 32, s->digest, &s->sig);
+}
+#endif
+
+typedef struct peer_bodies {
+	bench_body openssl, nettle;
+} peer_bodies;
+
+static void one_group(const char *op, bench_body ours, group_state *s, peer_bodies peers, void *ossl, void *nett)
+{
+	uint32_t flags[4];
+	const char *names[4];
+	size_t nt = bench_tiers(flags, names);
+	bench_variant v[8];
+	size_t nv = 0;
+	for (size_t k = 0; k < nt; k++)
+		v[nv++] = (bench_variant){names[k], "public", flags[k], ours, s};
+	if (peers.openssl && ossl)
+		v[nv++] = (bench_variant){"openssl", "peer", flags[nt - 1], peers.openssl, ossl};
+	if (peers.nettle && nett)
+		v[nv++] = (bench_variant){"nettle", "peer", flags[nt - 1], peers.nettle, nett};
+	bench_group("p256", op, v, nv);
+}
+
+/* Throughput on every core: one thread per online CPU, each running the op
+ * on its own state for a fixed count; ns per op = wall time / all ops, and
+ * vs_first = the speedup over one thread measured just before. */
+typedef struct par_arg {
+	bench_body body;
+	group_state st;
+	long n;
+} par_arg;
+
+static void *par_thread(void *p)
+{
+	par_arg *a = p;
+	a->body(&a->st, a->n);
+	return NULL;
+}
+
+static void parallel_row(const char *op, bench_body body)
+{
+	uint32_t flags[4];
+	const char *names[4];
+	size_t nt = bench_tiers(flags, names);
+	const char *kernel = names[nt - 1];
+	if (!bench_row_selected("p256", op, kernel, "parallel"))
+		return;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	if (ncpu < 1)
+		ncpu = 1;
+	if (ncpu > 64)
+		ncpu = 64;
+	static par_arg args[64];
+	pthread_t th[64];
+	double single_ns = 0, par_ns = 0, par_ticks = 0;
+	long n = 400;
+	for (int rep = 0; rep < 3; rep++) { /* the best of three, for each */
+		st_init(&args[0].st, 1);
+		double t0 = bench_now_ns();
+		body(&args[0].st, n);
+		double t = (bench_now_ns() - t0) / (double)n;
+		if (rep == 0 || t < single_ns)
+			single_ns = t;
+		for (long i = 0; i < ncpu; i++) {
+			args[i].body = body;
+			args[i].n = n;
+			st_init(&args[i].st, (uint8_t)(i + 1));
+		}
+		t0 = bench_now_ns();
+		uint64_t c0 = bench_ticks();
+		for (long i = 0; i < ncpu; i++)
+			pthread_create(&th[i], NULL, par_thread, &args[i]);
+		for (long i = 0; i < ncpu; i++)
+			pthread_join(th[i], NULL);
+		uint64_t c1 = bench_ticks();
+		t = (bench_now_ns() - t0) / (double)(n * ncpu);
+		if (rep == 0 || t < par_ns) {
+			par_ns = t;
+			par_ticks = (double)(c1 - c0) / (double)(n * ncpu);
+		}
+	}
+	char first[64];
+	snprintf(first, sizeof first, "%s/one-thread, %ld threads", kernel, ncpu);
+	bench_print_row("p256", op, kernel, "parallel", par_ns, par_ticks, single_ns / par_ns, first);
+}
+
+void bench_p256_group(void)
+{
+	group_state s;
+	st_init(&s, 1);
+	void *ossl = NULL, *nett = NULL;
+#ifdef ECF_BENCH_OPENSSL
+	static ossl_state o;
+	ossl_init(&o, &s);
+	ossl = &o;
+#endif
+#ifdef ECF_BENCH_NETTLE
+	static nettle_state ns;
+	nettle_init_state(&ns, &s);
+	nett = &ns;
+#endif
+	peer_bodies none = {NULL, NULL};
+	peer_bodies sm = none, smb = none, dbl = none, ecdh = none, kg = none, sign = none, ver = none, dec = none,
+	            decc = none;
+#ifdef ECF_BENCH_OPENSSL
+	sm.openssl = ossl_scalar_mult;
+	smb.openssl = ossl_scalar_mult_base;
+	dbl.openssl = ossl_double;
+	ecdh.openssl = ossl_ecdh;
+	kg.openssl = ossl_keygen;
+	sign.openssl = ossl_sign;
+	ver.openssl = ossl_verify;
+	dec.openssl = ossl_decode;
+	decc.openssl = ossl_decode_c;
+#endif
+#ifdef ECF_BENCH_NETTLE
+	sm.nettle = nettle_scalar_mult;
+	smb.nettle = nettle_scalar_mult_base;
+	ecdh.nettle = nettle_ecdh;
+	sign.nettle = nettle_sign;
+	ver.nettle = nettle_verify;
+#endif
+	one_group("scalar_mult", run_scalar_mult, &s, sm, ossl, nett);
+	one_group("scalar_mult_base", run_scalar_mult_base, &s, smb, ossl, nett);
+	one_group("double_scalar_mult_vartime", run_double, &s, dbl, ossl, nett);
+	one_group("ecdh", run_ecdh, &s, ecdh, ossl, nett);
+	one_group("keygen", run_keygen, &s, kg, ossl, nett);
+	one_group("ecdsa_sign", run_sign, &s, sign, ossl, nett);
+	one_group("ecdsa_verify", run_verify, &s, ver, ossl, nett);
+	one_group("point_decode", run_decode, &s, dec, ossl, nett);
+	one_group("point_decode_compressed", run_decode_c, &s, decc, ossl, nett);
+	parallel_row("ecdsa_verify", run_verify);
+	parallel_row("ecdh", run_ecdh);
+	bench_sink(&s, sizeof s);
+#ifdef ECF_BENCH_OPENSSL
+	ossl_free(&o);
+#endif
+#ifdef ECF_BENCH_NETTLE
+	nettle_free_state(&ns);
+#endif
+}

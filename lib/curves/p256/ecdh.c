@@ -1,0 +1,135 @@
+/* P-256 key generation (FIPS 186-5 A.2.1 and A.4.2) and ECDH (SEC1 3.3.1). */
+#include "curves/p256/group.h"
+#include "curves/p256/point_ops.h"
+
+/* All-ones if the 32 big-endian bytes are a valid private key (1 <= d < n); d = the value. */
+static uint64_t load_private(uint64_t d[4], const uint8_t in[32])
+{
+	ecfi_limbs_from_be(d, 4, in, 32);
+	return ecfi_limbs_lt_mask(d, P256_N, 4) & ~ecfi_limbs_zero_mask(d, 4);
+}
+
+/* d = (c mod (n - 1)) + 1 for the big-endian c of len bytes, bit by bit:
+ * acc < n - 1 before each step, so 2 acc + bit < 2 (n - 1) and one
+ * conditional subtraction keeps it below n - 1. Constant time in c. */
+static void reduce_wide(uint64_t d[4], const uint8_t *c, size_t len)
+{
+	uint64_t acc[4] = {0}, nm1[4];
+	ecfi_limbs_copy(nm1, P256_N, 4);
+	nm1[0] -= 1; /* n - 1 (n is odd: no borrow) */
+	for (size_t i = 0; i < len; i++) {
+		for (int b = 7; b >= 0; b--) {
+			uint64_t bit = (uint64_t)(c[i] >> b) & 1;
+			uint64_t top = acc[3] >> 63;
+			for (int j = 3; j > 0; j--)
+				acc[j] = (acc[j] << 1) | (acc[j - 1] >> 63);
+			acc[0] = (acc[0] << 1) | bit;
+			ecfi_limbs_reduce_once(acc, acc, top, nm1, 4);
+		}
+	}
+	static const uint64_t one[4] = {1, 0, 0, 0};
+	ecfi_limbs_add(d, acc, one, 4);
+	ecfi_wipe(acc, sizeof acc);
+}
+
+/* pub = d*G as 65 bytes. */
+static void public_from_limbs(uint8_t pub[65], const uint64_t d[4], unsigned fast)
+{
+	point p;
+	affine a;
+	ecfi_p256_scalar_mult_base_limbs(&p, d, fast);
+	(void)ecfi_p256_point_to_affine_fast(&a, &p, fast);
+	pub[0] = 0x04;
+	fe_to_bytes_mont(pub + 1, &a.x, fast);
+	fe_to_bytes_mont(pub + 33, &a.y, fast);
+	ecfi_wipe(&p, sizeof p);
+	ecfi_wipe(&a, sizeof a);
+}
+
+/* Zero len bytes unless mask is all-ones. */
+static void mask_bytes(uint8_t *buf, size_t len, uint64_t mask)
+{
+	for (size_t i = 0; i < len; i++)
+		buf[i] &= (uint8_t)mask;
+}
+
+/* d = 1 where the mask says the key is invalid: the computation goes on with
+ * a harmless key and its results are masked away, so that nothing branches
+ * on the validity of a secret key; only the returned status tells it. */
+static void fix_invalid(uint64_t d[4], uint64_t ok)
+{
+	for (int i = 0; i < 4; i++)
+		d[i] &= ok;
+	d[0] |= 1 & ~ok;
+}
+
+/* The status code of a mask: code if the mask is all-ones, else ECF_OK. */
+static uint64_t status_if(int code, uint64_t mask) { return (uint64_t)(int64_t)code & mask; }
+
+int ecf_p256_keygen(uint8_t priv[32], uint8_t pub[65], const uint8_t *seed, size_t seed_len)
+{
+	if (priv == NULL || seed == NULL || (seed_len != 32 && seed_len < 40)) {
+		if (priv != NULL)
+			ecfi_wipe(priv, 32);
+		if (pub != NULL)
+			ecfi_wipe(pub, 65);
+		return (priv == NULL || seed == NULL) ? ECF_ERR_NULL : ECF_ERR_LENGTH;
+	}
+	uint64_t d[4], ok = ~(uint64_t)0;
+	if (seed_len == 32) /* the length is public */
+		ok = load_private(d, seed);
+	else
+		reduce_wide(d, seed, seed_len);
+	fix_invalid(d, ok);
+	ecfi_limbs_to_be(priv, 32, d);
+	mask_bytes(priv, 32, ok);
+	if (pub != NULL) {
+		public_from_limbs(pub, d, P256_FAST());
+		mask_bytes(pub, 65, ok);
+	}
+	ecfi_wipe(d, sizeof d);
+	return (int)status_if(ECF_ERR_SCALAR, ~ok);
+}
+
+int ecf_p256_public_key(uint8_t pub[65], const uint8_t priv[32])
+{
+	if (pub == NULL)
+		return ECF_ERR_NULL;
+	if (priv == NULL) {
+		ecfi_wipe(pub, 65);
+		return ECF_ERR_NULL;
+	}
+	uint64_t d[4];
+	uint64_t ok = load_private(d, priv);
+	fix_invalid(d, ok);
+	public_from_limbs(pub, d, P256_FAST());
+	mask_bytes(pub, 65, ok);
+	ecfi_wipe(d, sizeof d);
+	return (int)status_if(ECF_ERR_SCALAR, ~ok);
+}
+
+int ecf_p256_ecdh(uint8_t shared[32], const uint8_t priv[32], const uint8_t *peer, size_t peer_len)
+{
+	if (shared == NULL)
+		return ECF_ERR_NULL;
+	ecfi_wipe(shared, 32);
+	if (priv == NULL || peer == NULL)
+		return ECF_ERR_NULL;
+	point q, s;
+	int status = ecfi_p256_point_decode(&q, peer, peer_len); /* the peer's point is public */
+	if (status != ECF_OK)
+		return status;
+	uint64_t d[4];
+	uint64_t ok = load_private(d, priv);
+	fix_invalid(d, ok);
+	unsigned fast = P256_FAST();
+	ecfi_p256_scalar_mult_limbs(&s, d, &q, fast);
+	affine a;
+	uint64_t inf = ecfi_p256_point_to_affine_fast(&a, &s, fast);
+	fe_to_bytes_mont(shared, &a.x, fast);
+	mask_bytes(shared, 32, ok & ~inf);
+	ecfi_wipe(d, sizeof d);
+	ecfi_wipe(&s, sizeof s);
+	ecfi_wipe(&a, sizeof a);
+	return (int)(status_if(ECF_ERR_SCALAR, ~ok) | status_if(ECF_ERR_IDENTITY, ok & inf));
+}

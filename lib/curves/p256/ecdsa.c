@@ -1,0 +1,349 @@
+/* ECDSA over P-256 with RFC 6979 nonces (see ecfield/p256_ecdsa.h). */
+#include <string.h>
+
+#include <ecfield/p256_ecdsa.h>
+
+#include "common/declassify.h"
+#include "curves/p256/group.h"
+#include "curves/p256/point_ops.h"
+#include "fields/p256n_internal.h"
+#include "hash/sha2.h"
+
+typedef ecf_p256n_fe sc;
+
+/* bits2int of RFC 6979 for qlen = 256: the leftmost 32 bytes of the digest,
+ * or all of a shorter one, as a big-endian integer. */
+static void bits2int(uint64_t e[4], const uint8_t *digest, size_t len)
+{
+	uint8_t buf[32] = {0};
+	if (len >= 32)
+		memcpy(buf, digest, 32);
+	else if (len > 0)
+		memcpy(buf + 32 - len, digest, len);
+	ecfi_limbs_from_be(e, 4, buf, 32);
+}
+
+/* K = HMAC_K(V || sep || x || h || extra); V = HMAC_K(V). */
+static void drbg_update(ecfi_p256_rfc6979 *g, uint8_t sep, const uint8_t *x, const uint8_t *h, const uint8_t *extra,
+                        size_t extra_len)
+{
+	ecfi_hmac_sha256_ctx ctx;
+	ecfi_hmac_sha256_init(&ctx, g->k, 32);
+	ecfi_hmac_sha256_update(&ctx, g->v, 32);
+	ecfi_hmac_sha256_update(&ctx, &sep, 1);
+	if (x != NULL) {
+		ecfi_hmac_sha256_update(&ctx, x, 32);
+		ecfi_hmac_sha256_update(&ctx, h, 32);
+		ecfi_hmac_sha256_update(&ctx, extra, extra_len);
+	}
+	ecfi_hmac_sha256_final(&ctx, g->k);
+	ecfi_hmac_sha256(g->v, g->k, 32, g->v, 32);
+}
+
+void ecfi_p256_rfc6979_init(ecfi_p256_rfc6979 *g, const uint8_t x[32], const uint8_t *digest, size_t digest_len,
+                            const uint8_t *extra, size_t extra_len, const uint64_t q[4])
+{
+	uint64_t e[4];
+	uint8_t h[32];
+	bits2int(e, digest, digest_len);
+	ecfi_limbs_reduce_once(e, e, 0, q, 4); /* e < 2^256 <= 2q */
+	ecfi_limbs_to_be(h, 32, e);            /* bits2octets(digest) */
+	memset(g->v, 0x01, 32);
+	memset(g->k, 0x00, 32);
+	drbg_update(g, 0x00, x, h, extra, extra_len); /* steps d, e */
+	drbg_update(g, 0x01, x, h, extra, extra_len); /* steps f, g */
+	g->started = 0;
+}
+
+void ecfi_p256_rfc6979_next(ecfi_p256_rfc6979 *g, uint64_t k[4], const uint64_t q[4])
+{
+	for (;;) {
+		if (g->started) /* step h.3 after a rejected candidate or an unusable k */
+			drbg_update(g, 0x00, NULL, NULL, NULL, 0);
+		g->started = 1;
+		ecfi_hmac_sha256(g->v, g->k, 32, g->v, 32); /* h.2: V = HMAC_K(V), T = V (qlen = hlen) */
+		ecfi_limbs_from_be(k, 4, g->v, 32);
+		uint64_t ok = ecfi_limbs_lt_mask(k, q, 4) & ~ecfi_limbs_zero_mask(k, 4);
+		ecfi_declassify(&ok, sizeof ok); /* rejected with probability ~2^-32 for n */
+		if (ok)
+			return;
+	}
+}
+
+/* All-ones if the 32 big-endian bytes are in [1, n - 1]. */
+static uint64_t load_scalar(uint64_t d[4], const uint8_t in[32])
+{
+	ecfi_limbs_from_be(d, 4, in, 32);
+	return ecfi_limbs_lt_mask(d, P256_N, 4) & ~ecfi_limbs_zero_mask(d, 4);
+}
+
+static int sign_rs(uint64_t r[4], uint64_t s[4], const uint8_t priv[32], const uint8_t *digest, size_t digest_len,
+                   const uint8_t *extra, size_t extra_len, unsigned flags)
+{
+	unsigned fast = P256_FAST();
+	uint64_t x[4], e[4], k[4];
+	uint8_t xb[32];
+	uint64_t ok = load_scalar(x, priv);
+	/* An invalid key signs with x = 1 and the result is masked away: no branch on it. */
+	for (int i = 0; i < 4; i++)
+		x[i] &= ok;
+	x[0] |= 1 & ~ok;
+	ecfi_limbs_to_be(xb, 32, x);
+	bits2int(e, digest, digest_len);
+	ecfi_limbs_reduce_once(e, e, 0, P256_N, 4);
+
+	ecfi_p256_rfc6979 g;
+	ecfi_p256_rfc6979_init(&g, xb, digest, digest_len, extra, extra_len, P256_N);
+	sc km, kinv, xm, rm, em, t;
+	point R;
+	affine A;
+	for (;;) {
+		ecfi_p256_rfc6979_next(&g, k, P256_N);
+		ecfi_p256_scalar_mult_base_limbs(&R, k, fast);
+		(void)ecfi_p256_point_to_affine_fast(&A, &R, fast); /* k != 0: never the identity */
+		fe rx;
+		fe_from_mont(&rx, &A.x, fast);
+		ecfi_limbs_reduce_once(r, rx.limb, 0, P256_N, 4); /* x < p < 2n */
+		/* s = (e + r x) / k mod n: with k^-1 in the Montgomery domain (R/k)
+		 * and r as rR, two Montgomery products give plain values. */
+		ecfi_limbs_copy(km.limb, k, 4);
+		ecfi_p256n_to_mont(&km, &km);
+		ecfi_p256n_inv(&kinv, &km); /* R/k */
+		ecfi_limbs_copy(xm.limb, x, 4);
+		ecfi_limbs_copy(rm.limb, r, 4);
+		ecfi_limbs_copy(em.limb, e, 4);
+		ecfi_p256n_to_mont(&rm, &rm);             /* rR */
+		ecfi_p256n_mul_with(fast, &t, &rm, &xm);  /* r x */
+		ecfi_p256n_add(&t, &t, &em);              /* e + r x */
+		ecfi_p256n_mul_with(fast, &t, &t, &kinv); /* (e + r x) / k */
+		ecfi_limbs_copy(s, t.limb, 4);
+		uint64_t bad = ecfi_limbs_zero_mask(r, 4) | ecfi_limbs_zero_mask(s, 4);
+		ecfi_declassify(&bad, sizeof bad); /* probability ~2^-256 */
+		if (!bad)
+			break;
+	}
+	/* Low s: s = n - s when s > (n - 1) / 2, i.e. when 2s >= n (n is odd). */
+	uint64_t s2[4];
+	uint64_t s2top = ecfi_limbs_add(s2, s, s, 4);
+	uint64_t high = (ecfi_mask_from_bit(s2top) | ~ecfi_limbs_lt_mask(s2, P256_N, 4)) &
+	                ecfi_mask_cond((int)(flags & ECF_P256_ECDSA_LOW_S));
+	uint64_t ns[4];
+	ecfi_limbs_sub(ns, P256_N, s, 4);
+	ecfi_limbs_cmov(s, ns, high, 4);
+	for (int i = 0; i < 4; i++) {
+		r[i] &= ok;
+		s[i] &= ok;
+	}
+	ecfi_wipe(x, sizeof x);
+	ecfi_wipe(k, sizeof k);
+	ecfi_wipe(xb, sizeof xb);
+	ecfi_wipe(&g, sizeof g);
+	ecfi_wipe(&km, sizeof km);
+	ecfi_wipe(&kinv, sizeof kinv);
+	ecfi_wipe(&xm, sizeof xm);
+	ecfi_wipe(&t, sizeof t);
+	ecfi_wipe(&R, sizeof R);
+	ecfi_wipe(&A, sizeof A);
+	return (int)((uint64_t)(int64_t)ECF_ERR_SCALAR & ~ok);
+}
+
+static int ecdsa_sign_impl(uint8_t sig[64], const uint8_t priv[32], const uint8_t *digest, size_t digest_len,
+                           const uint8_t *extra, size_t extra_len, unsigned flags)
+{
+	if (sig == NULL)
+		return ECF_ERR_NULL;
+	if (priv == NULL || (digest == NULL && digest_len != 0) || (extra == NULL && extra_len != 0)) {
+		ecfi_wipe(sig, 64);
+		return ECF_ERR_NULL;
+	}
+	uint64_t r[4], s[4];
+	int status = sign_rs(r, s, priv, digest, digest_len, extra, extra_len, flags);
+	ecfi_limbs_to_be(sig, 32, r);
+	ecfi_limbs_to_be(sig + 32, 32, s);
+	ecfi_wipe(r, sizeof r);
+	ecfi_wipe(s, sizeof s);
+	return status;
+}
+
+/* One DER INTEGER of a positive 32-byte big-endian value; returns its length. */
+static size_t der_put_int(uint8_t *out, const uint8_t v[32])
+{
+	size_t i = 0;
+	while (i < 31 && v[i] == 0)
+		i++;
+	size_t len = 32 - i, pad = v[i] >> 7;
+	out[0] = 0x02;
+	out[1] = (uint8_t)(len + pad);
+	out[2] = 0x00;
+	memcpy(out + 2 + pad, v + i, len);
+	return 2 + pad + len;
+}
+
+/* DER of r || s (both in [1, n - 1]; the lengths are public, as in every DER signature). */
+static size_t der_encode(uint8_t der[72], const uint8_t sig[64])
+{
+	size_t l = der_put_int(der + 2, sig);
+	l += der_put_int(der + 2 + l, sig + 32);
+	der[0] = 0x30;
+	der[1] = (uint8_t)l;
+	return l + 2;
+}
+
+int ecf_p256_ecdsa_sign_der(uint8_t der[72], size_t *der_len, const uint8_t priv[32], const uint8_t *digest,
+                            size_t digest_len, const uint8_t *extra, size_t extra_len, unsigned flags)
+{
+	if (der_len != NULL)
+		*der_len = 0;
+	if (der == NULL || der_len == NULL)
+		return ECF_ERR_NULL;
+	uint8_t sig[64];
+	int status = ecdsa_sign_impl(sig, priv, digest, digest_len, extra, extra_len, flags);
+	ecfi_declassify(&status, sizeof status); /* the status is returned: public */
+	if (status != ECF_OK) {
+		memset(der, 0, ECF_P256_ECDSA_DER_MAX_BYTES);
+		return status;
+	}
+	ecfi_declassify(sig, sizeof sig); /* the signature is public: its DER length may show */
+	*der_len = der_encode(der, sig);
+	return ECF_OK;
+}
+
+/* All-ones if the 32 big-endian bytes are in [1, n - 1]. Public values. */
+static int scalar_in_range(uint64_t v[4], const uint8_t in[32]) { return load_scalar(v, in) != 0; }
+
+int ecf_p256_ecdsa_sig_to_der(uint8_t der[72], size_t *der_len, const uint8_t sig[64])
+{
+	if (der_len != NULL)
+		*der_len = 0;
+	if (der == NULL || der_len == NULL || sig == NULL)
+		return ECF_ERR_NULL;
+	uint64_t v[4];
+	if (!scalar_in_range(v, sig) || !scalar_in_range(v, sig + 32))
+		return ECF_ERR_RANGE;
+	*der_len = der_encode(der, sig);
+	return ECF_OK;
+}
+
+/* One strict DER INTEGER into 32 big-endian bytes; advances *pp. */
+static int der_get_int(const uint8_t **pp, const uint8_t *end, uint8_t out[32])
+{
+	const uint8_t *p = *pp;
+	if (end - p < 2 || p[0] != 0x02)
+		return ECF_ERR_ENCODING;
+	size_t len = p[1];
+	p += 2;
+	if ((len & 0x80) != 0 || len == 0 || len > (size_t)(end - p)) /* long form is never minimal here */
+		return ECF_ERR_ENCODING;
+	if (p[0] & 0x80) /* negative */
+		return ECF_ERR_ENCODING;
+	if (len > 1 && p[0] == 0x00) {
+		if ((p[1] & 0x80) == 0) /* a superfluous leading zero */
+			return ECF_ERR_ENCODING;
+		p++;
+		len--;
+	}
+	*pp = p + len;
+	if (len > 32) { /* well-formed but >= 2^256: out of range, once the rest is checked */
+		memset(out, 0xff, 32);
+		return ECF_OK;
+	}
+	memset(out, 0, 32);
+	memcpy(out + 32 - len, p, len);
+	return ECF_OK;
+}
+
+static int ecdsa_sig_from_der_impl(uint8_t sig[64], const uint8_t *der, size_t der_len)
+{
+	if (sig == NULL)
+		return ECF_ERR_NULL;
+	memset(sig, 0, 64);
+	if (der == NULL)
+		return ECF_ERR_NULL;
+	if (der_len < 2 || der[0] != 0x30 || (der[1] & 0x80) != 0 || der[1] != der_len - 2)
+		return ECF_ERR_ENCODING;
+	const uint8_t *p = der + 2, *end = der + der_len;
+	uint8_t rs[64];
+	if (der_get_int(&p, end, rs) != ECF_OK || der_get_int(&p, end, rs + 32) != ECF_OK || p != end)
+		return ECF_ERR_ENCODING;
+	uint64_t v[4];
+	if (!scalar_in_range(v, rs) || !scalar_in_range(v, rs + 32))
+		return ECF_ERR_RANGE;
+	memcpy(sig, rs, 64);
+	return ECF_OK;
+}
+
+static int ecdsa_verify_impl(const uint8_t sig[64], const uint8_t *pub, size_t pub_len, const uint8_t *digest,
+                             size_t digest_len)
+{
+	if (sig == NULL || pub == NULL || (digest == NULL && digest_len != 0))
+		return ECF_ERR_NULL;
+	point q, R;
+	int status = ecfi_p256_point_decode(&q, pub, pub_len);
+	if (status != ECF_OK)
+		return status;
+	uint64_t r[4], s[4], e[4];
+	if (!scalar_in_range(r, sig) || !scalar_in_range(s, sig + 32))
+		return ECF_ERR_RANGE;
+	unsigned fast = P256_FAST();
+	bits2int(e, digest, digest_len);
+	ecfi_limbs_reduce_once(e, e, 0, P256_N, 4);
+	/* u1 = e/s, u2 = r/s: w = R/s in the Montgomery domain, times the plain values. */
+	sc w, u1, u2, t;
+	ecfi_limbs_copy(t.limb, s, 4);
+	ecfi_p256n_to_mont(&t, &t);
+	ecfi_p256n_inv(&w, &t);
+	ecfi_limbs_copy(t.limb, e, 4);
+	ecfi_p256n_mul_with(fast, &u1, &t, &w);
+	ecfi_limbs_copy(t.limb, r, 4);
+	ecfi_p256n_mul_with(fast, &u2, &t, &w);
+	ecfi_p256_double_scalar_mult_vartime_limbs(&R, u1.limb, u2.limb, &q, fast);
+	if (fe_zero_mask(&R.z))
+		return ECF_ERR_VERIFY;
+	/* x(R) mod n == r without an inversion: X == r Z, or X == (r + n) Z when r + n < p. */
+	fe rf, rz;
+	ecfi_limbs_copy(rf.limb, r, 4);
+	fe_to_mont(&rf, &rf, fast);
+	fe_mul(&rz, &rf, &R.z, fast);
+	if (fe_equal_mask(&rz, &R.x))
+		return ECF_OK;
+	uint64_t rn[4];
+	uint64_t carry = ecfi_limbs_add(rn, r, P256_N, 4);
+	if (carry == 0 && ecfi_limbs_lt_mask(rn, ecfi_p256_M, 4)) {
+		ecfi_limbs_copy(rf.limb, rn, 4);
+		fe_to_mont(&rf, &rf, fast);
+		fe_mul(&rz, &rf, &R.z, fast);
+		if (fe_equal_mask(&rz, &R.x))
+			return ECF_OK;
+	}
+	return ECF_ERR_VERIFY;
+}
+
+int ecf_p256_ecdsa_verify_der(const uint8_t *der, size_t der_len, const uint8_t *pub, size_t pub_len,
+                              const uint8_t *digest, size_t digest_len)
+{
+	if (der == NULL || pub == NULL || (digest == NULL && digest_len != 0))
+		return ECF_ERR_NULL;
+	uint8_t sig[64];
+	int status = ecdsa_sig_from_der_impl(sig, der, der_len);
+	if (status != ECF_OK)
+		return status;
+	return ecdsa_verify_impl(sig, pub, pub_len, digest, digest_len);
+}
+
+/* The exported names (the code above calls the static ones, never through the PLT). */
+int ecf_p256_ecdsa_sign(uint8_t sig[64], const uint8_t priv[32], const uint8_t *digest, size_t digest_len,
+                        const uint8_t *extra, size_t extra_len, unsigned flags)
+{
+	return ecdsa_sign_impl(sig, priv, digest, digest_len, extra, extra_len, flags);
+}
+
+int ecf_p256_ecdsa_sig_from_der(uint8_t sig[64], const uint8_t *der, size_t der_len)
+{
+	return ecdsa_sig_from_der_impl(sig, der, der_len);
+}
+
+int ecf_p256_ecdsa_verify(const uint8_t sig[64], const uint8_t *pub, size_t pub_len, const uint8_t *digest,
+                          size_t digest_len)
+{
+	return ecdsa_verify_impl(sig, pub, pub_len, digest, digest_len);
+}

@@ -1,0 +1,51 @@
+/*
+ * Hidden entry points shared by the files of the P-256 group (points, scalar
+ * multiplication, ECDH, ECDSA), and by the tests. Scalars here are four
+ * 64-bit limbs, least significant first, plain domain, below n.
+ */
+#ifndef ECFI_P256_GROUP_H
+#define ECFI_P256_GROUP_H
+
+#include <ecfield/p256_point.h>
+
+#include "common/internal.h"
+#include "fields/p256n_internal.h"
+
+/* The group order n, least significant limb first (generated: p256n_params.h). */
+#define P256_N ecfi_p256n_M
+
+/* k = the 32 big-endian bytes mod n (any 256-bit value is below 2n). */
+ECFI_HIDDEN void ecfi_p256_scalar_from_bytes_reduce(uint64_t k[4], const uint8_t in[32]);
+
+/* The scalar multiplications on limb scalars k < n, with the tier chosen by the caller. */
+ECFI_HIDDEN void ecfi_p256_scalar_mult_limbs(ecf_p256_point *r, const uint64_t k[4], const ecf_p256_point *p,
+                                             unsigned fast);
+ECFI_HIDDEN void ecfi_p256_scalar_mult_base_limbs(ecf_p256_point *r, const uint64_t k[4], unsigned fast);
+ECFI_HIDDEN void ecfi_p256_double_scalar_mult_vartime_limbs(ecf_p256_point *r, const uint64_t u1[4],
+                                                            const uint64_t u2[4], const ecf_p256_point *q,
+                                                            unsigned fast);
+
+/* RFC 6979 section 3.2 with HMAC-SHA-256 and qlen = 256, for a modulus q of
+ * 256 bits (the top bit set; n for ECDSA, other values in the tests to reach
+ * the rejection paths): the HMAC-DRBG state (K, V). init runs steps b-g with
+ * x (32 bytes), bits2octets(digest) and the additional data extra (section
+ * 3.6, may be empty); next returns the next candidate k in [1, q - 1] (step h,
+ * looping over rejected candidates; a second call first runs step h.3's
+ * update, as after a signature with r = 0 or s = 0). Whether a candidate was
+ * rejected is declassified (common/declassify.h). */
+typedef struct ecfi_p256_rfc6979 {
+	uint8_t k[32], v[32];
+	int started;
+} ecfi_p256_rfc6979;
+ECFI_HIDDEN void ecfi_p256_rfc6979_init(ecfi_p256_rfc6979 *g, const uint8_t x[32], const uint8_t *digest,
+                                        size_t digest_len, const uint8_t *extra, size_t extra_len, const uint64_t q[4]);
+ECFI_HIDDEN void ecfi_p256_rfc6979_next(ecfi_p256_rfc6979 *g, uint64_t k[4], const uint64_t q[4]);
+
+/* ecf_p256_point_from_bytes, for callers inside the library. */
+ECFI_HIDDEN int ecfi_p256_point_decode(ecf_p256_point *r, const uint8_t *in, size_t len);
+
+/* Affine x and y of p (Montgomery domain), one inversion; identity -> (0, 0),
+ * and the returned mask is all-ones if p was the identity. */
+ECFI_HIDDEN uint64_t ecfi_p256_point_to_affine_fast(ecf_p256_affine *r, const ecf_p256_point *p, unsigned fast);
+
+#endif

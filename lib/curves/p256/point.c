@@ -1,0 +1,206 @@
+/* P-256 points: SEC1 decoding and encoding, the group law, affine conversions. */
+#include "common/declassify.h"
+#include "curves/p256/group.h"
+#include "curves/p256/point_ops.h"
+
+void ecf_p256_point_identity(ecf_p256_point *r) { pt_identity(r); }
+
+void ecf_p256_point_generator(ecf_p256_point *r)
+{
+	r->x = P256_GX_MONT;
+	r->y = P256_GY_MONT;
+	r->z = P256_ONE;
+}
+
+/* y^2 = x^3 - 3x + b: rhs = x^3 - 3x + b (Montgomery domain). */
+static void curve_rhs(fe *rhs, const fe *x, unsigned fast)
+{
+	fe t, x3;
+	fe_sqr(&t, x, fast);
+	fe_mul(&t, &t, x, fast);
+	fe_add(&x3, x, x);
+	fe_add(&x3, &x3, x);
+	fe_sub(&t, &t, &x3);
+	fe_add(rhs, &t, &P256_B_MONT);
+}
+
+/* Load 32 big-endian bytes; all-ones mask if the value is < p. */
+static uint64_t fe_load_canonical(fe *r, const uint8_t in[32])
+{
+	ecfi_limbs_from_be(r->limb, 4, in, 32);
+	uint64_t ok = fe_lt_p_mask(r);
+	for (int i = 0; i < 4; i++)
+		r->limb[i] &= ok;
+	return ok;
+}
+
+int ecfi_p256_point_decode(ecf_p256_point *r, const uint8_t *in, size_t len)
+{
+	if (r == NULL)
+		return ECF_ERR_NULL;
+	pt_identity(r);
+	if (in == NULL)
+		return ECF_ERR_NULL;
+	if (len != 1 && len != ECF_P256_POINT_COMPRESSED_BYTES && len != ECF_P256_POINT_BYTES)
+		return ECF_ERR_LENGTH;
+	uint8_t tag = in[0];
+	if (len == 1 && tag == 0x00)
+		return ECF_ERR_IDENTITY;
+	if (tag != 0x02 && tag != 0x03 && tag != 0x04)
+		return ECF_ERR_ENCODING;
+	if ((tag == 0x04) != (len == ECF_P256_POINT_BYTES) || len == 1)
+		return ECF_ERR_LENGTH;
+
+	unsigned fast = P256_FAST();
+	fe x, y, rhs, t;
+	uint64_t ok = fe_load_canonical(&x, in + 1);
+	if (tag == 0x04)
+		ok &= fe_load_canonical(&y, in + 33);
+	ecfi_declassify(&ok, sizeof ok); /* the status is public (the coordinates stay secret) */
+	if (!ok)
+		return ECF_ERR_RANGE;
+	fe_to_mont(&x, &x, fast);
+	curve_rhs(&rhs, &x, fast);
+	if (tag == 0x04) {
+		fe_to_mont(&y, &y, fast);
+		fe_sqr(&t, &y, fast);
+		ok = fe_equal_mask(&t, &rhs);
+	} else {
+		ok = fe_sqrt(&y, &rhs);
+		/* Pick the root whose plain value has the parity of the tag. */
+		uint64_t flip = ecfi_mask_from_bit((fe_parity_mont(&y, fast) ^ (uint64_t)tag) & 1);
+		fe_cneg(&y, flip);
+	}
+	ecfi_declassify(&ok, sizeof ok);
+	if (!ok)
+		return ECF_ERR_NOT_ON_CURVE;
+	r->x = x;
+	r->y = y;
+	r->z = P256_ONE;
+	return ECF_OK;
+}
+
+int ecf_p256_point_from_bytes(ecf_p256_point *r, const uint8_t *in, size_t len)
+{
+	return ecfi_p256_point_decode(r, in, len);
+}
+
+uint64_t ecfi_p256_point_to_affine_fast(ecf_p256_affine *r, const ecf_p256_point *p, unsigned fast)
+{
+	fe zinv;
+	fe_inv(&zinv, &p->z); /* 0 for the identity */
+	fe_mul(&r->x, &p->x, &zinv, fast);
+	fe_mul(&r->y, &p->y, &zinv, fast);
+	return fe_zero_mask(&p->z);
+}
+
+int ecf_p256_point_to_bytes(uint8_t *out, size_t len, const ecf_p256_point *p)
+{
+	if (out == NULL || p == NULL)
+		return ECF_ERR_NULL;
+	if (len != ECF_P256_POINT_BYTES && len != ECF_P256_POINT_COMPRESSED_BYTES)
+		return ECF_ERR_LENGTH;
+	unsigned fast = P256_FAST();
+	ecf_p256_affine a;
+	uint64_t inf = ecfi_p256_point_to_affine_fast(&a, p, fast);
+	fe_to_bytes_mont(out + 1, &a.x, fast);
+	if (len == ECF_P256_POINT_BYTES) {
+		out[0] = 0x04;
+		fe_to_bytes_mont(out + 33, &a.y, fast);
+	} else {
+		out[0] = (uint8_t)(0x02 | fe_parity_mont(&a.y, fast));
+	}
+	/* No branch on whether p is the identity: the output is masked and the
+	 * status computed (the identity cannot be encoded: zeros and an error). */
+	for (size_t i = 0; i < len; i++)
+		out[i] &= (uint8_t)~inf;
+	return (int)((uint64_t)(int64_t)ECF_ERR_IDENTITY & inf);
+}
+
+void ecf_p256_point_add(ecf_p256_point *r, const ecf_p256_point *p, const ecf_p256_point *q)
+{
+	pt_add(r, p, q, P256_FAST());
+}
+
+void ecf_p256_point_add_affine(ecf_p256_point *r, const ecf_p256_point *p, const ecf_p256_affine *q)
+{
+	pt_madd(r, p, q, P256_FAST());
+}
+
+void ecf_p256_point_double(ecf_p256_point *r, const ecf_p256_point *p) { pt_dbl(r, p, P256_FAST()); }
+
+void ecf_p256_point_neg(ecf_p256_point *r, const ecf_p256_point *p)
+{
+	r->x = p->x;
+	fe_neg(&r->y, &p->y);
+	r->z = p->z;
+}
+
+int ecf_p256_point_is_identity(const ecf_p256_point *p) { return (int)(fe_zero_mask(&p->z) & 1); }
+
+int ecf_p256_point_equal(const ecf_p256_point *p, const ecf_p256_point *q)
+{
+	/* X1 Z2 = X2 Z1 and Y1 Z2 = Y2 Z1; both identities are equal, an identity
+	 * and a proper point are not (the products are then 0 on one side only). */
+	unsigned fast = P256_FAST();
+	fe a, b, c, d;
+	fe_mul(&a, &p->x, &q->z, fast);
+	fe_mul(&b, &q->x, &p->z, fast);
+	fe_mul(&c, &p->y, &q->z, fast);
+	fe_mul(&d, &q->y, &p->z, fast);
+	uint64_t pi = fe_zero_mask(&p->z), qi = fe_zero_mask(&q->z);
+	uint64_t same = fe_equal_mask(&a, &b) & fe_equal_mask(&c, &d) & ~pi & ~qi;
+	return (int)((same | (pi & qi)) & 1);
+}
+
+void ecf_p256_point_cmov(ecf_p256_point *r, const ecf_p256_point *p, int cond) { pt_cmov(r, p, ecfi_mask_cond(cond)); }
+
+void ecf_p256_point_to_affine(ecf_p256_affine *r, const ecf_p256_point *p)
+{
+	(void)ecfi_p256_point_to_affine_fast(r, p, P256_FAST());
+}
+
+void ecf_p256_point_from_affine(ecf_p256_point *r, const ecf_p256_affine *a)
+{
+	uint64_t inf = fe_zero_mask(&a->x) & fe_zero_mask(&a->y);
+	r->x = a->x;
+	r->y = a->y;
+	r->z = P256_ONE;
+	point id;
+	pt_identity(&id);
+	pt_cmov(r, &id, inf);
+}
+
+int ecf_p256_point_batch_to_affine(ecf_p256_affine *r, const ecf_p256_point *p, size_t n)
+{
+	if (n == 0)
+		return ECF_OK;
+	if (r == NULL || p == NULL)
+		return ECF_ERR_NULL;
+	unsigned fast = P256_FAST();
+	/* Montgomery's trick: r[i].x holds z_0 ... z_{i-1} (identities count as 1). */
+	fe acc = P256_ONE, z;
+	for (size_t i = 0; i < n; i++) {
+		r[i].x = acc;
+		z = p[i].z;
+		fe_cmov(&z, &P256_ONE, fe_zero_mask(&p[i].z));
+		fe_mul(&acc, &acc, &z, fast);
+	}
+	fe inv;
+	fe_inv(&inv, &acc); /* 1 / (z_0 ... z_{n-1}) */
+	for (size_t i = n; i-- > 0;) {
+		fe zinv;
+		uint64_t inf = fe_zero_mask(&p[i].z);
+		fe_mul(&zinv, &inv, &r[i].x, fast); /* 1 / z_i */
+		z = p[i].z;
+		fe_cmov(&z, &P256_ONE, inf);
+		fe_mul(&inv, &inv, &z, fast); /* 1 / (z_0 ... z_{i-1}) */
+		fe_mul(&r[i].x, &p[i].x, &zinv, fast);
+		fe_mul(&r[i].y, &p[i].y, &zinv, fast);
+		fe zero;
+		fe_zero(&zero);
+		fe_cmov(&r[i].x, &zero, inf);
+		fe_cmov(&r[i].y, &zero, inf);
+	}
+	return ECF_OK;
+}

@@ -1,0 +1,231 @@
+/*
+ * P-256 scalar multiplication.
+ *
+ * scalar_mult (variable base, constant time): signed 5-bit Booth windows
+ * (digits in [-16, 16]) over a table of P, 2P, ..., 16P; 52 windows from the
+ * top, 5 doublings and one addition per window; every lookup reads the 16
+ * entries and negates with a mask.
+ *
+ * scalar_mult_base (constant time): signed 6-bit Booth windows (digits in
+ * [-32, 32]) over 43 tables of 32 affine points j * 2^(6i) * G generated at
+ * build time (gen_tables.py, .rodata); 43 mixed additions, no doubling; each
+ * lookup reads the 32 entries of its window. A zero digit adds an entry anyway
+ * and drops the sum with a mask.
+ *
+ * double_scalar_mult_vartime: interleaved wNAF, window 8 for G over the odd
+ * multiples in .rodata, window 5 for Q; not constant time.
+ */
+#include "curves/p256/group.h"
+#include "curves/p256/point_ops.h"
+
+void ecfi_p256_scalar_from_bytes_reduce(uint64_t k[4], const uint8_t in[32])
+{
+	ecfi_limbs_from_be(k, 4, in, 32);
+	ecfi_limbs_reduce_once(k, k, 0, P256_N, 4);
+}
+
+/* w + 1 bits of 2k starting at bit pos (pos public): bits pos - 1 ... pos + w - 1 of k,
+ * with bit -1 = 0. k2 is 2k in 6 limbs (the top ones zero). */
+static inline uint64_t window_bits(const uint64_t k2[6], unsigned pos, unsigned w)
+{
+	unsigned limb = pos / 64, shift = pos % 64;
+	uint64_t v = k2[limb] >> shift;
+	if (shift != 0) /* public */
+		v |= k2[limb + 1] << (64 - shift);
+	return v & (((uint64_t)1 << (w + 1)) - 1);
+}
+
+static inline void double_k(uint64_t k2[6], const uint64_t k[4])
+{
+	k2[0] = k[0] << 1;
+	for (int i = 1; i < 4; i++)
+		k2[i] = (k[i] << 1) | (k[i - 1] >> 63);
+	k2[4] = k[3] >> 63;
+	k2[5] = 0;
+}
+
+/* Booth recoding of a (w+1)-bit window: magnitude in [0, 2^(w-1)] and sign mask. */
+static inline uint64_t booth(uint64_t in, unsigned w, uint64_t *neg)
+{
+	uint64_t s = ~((in >> w) - 1); /* all-ones if the top bit is set */
+	uint64_t d = ((uint64_t)1 << (w + 1)) - in - 1;
+	d = (d & s) | (in & ~s);
+	d = (d >> 1) + (d & 1);
+	*neg = ecfi_value_barrier(s);
+	return d;
+}
+
+/* r = table[d - 1] (the identity for d = 0), negated if neg; reads all 16 entries. */
+static inline void lookup_point16(point *r, const point table[16], uint64_t d, uint64_t neg)
+{
+	pt_identity(r);
+	for (uint64_t j = 0; j < 16; j++)
+		pt_cmov(r, &table[j], idx_eq_mask(j + 1, d));
+	fe_cneg(&r->y, neg);
+}
+
+void ecfi_p256_scalar_mult_limbs(ecf_p256_point *r, const uint64_t k[4], const ecf_p256_point *p, unsigned fast)
+{
+	point table[16], acc, t;
+	uint64_t k2[6], neg, d;
+	table[0] = *p;
+	pt_dbl(&table[1], p, fast);
+	for (int i = 2; i < 16; i++) { /* table[i] = (i + 1) P */
+		if (i & 1)
+			pt_dbl(&table[i], &table[i / 2], fast); /* 2 * ((i + 1) / 2) P */
+		else
+			pt_add(&table[i], &table[i - 1], p, fast);
+	}
+	double_k(k2, k);
+	d = booth(window_bits(k2, 255, 5), 5, &neg); /* window 51: bits 254..259 of k */
+	lookup_point16(&acc, table, d, neg);
+	for (int i = 50; i >= 0; i--) {
+		for (int j = 0; j < 5; j++)
+			pt_dbl(&acc, &acc, fast);
+		d = booth(window_bits(k2, 5 * (unsigned)i, 5), 5, &neg);
+		lookup_point16(&t, table, d, neg);
+		pt_add(&acc, &acc, &t, fast);
+	}
+	*r = acc;
+	ecfi_wipe(table, sizeof table);
+	ecfi_wipe(&acc, sizeof acc);
+	ecfi_wipe(&t, sizeof t);
+	ecfi_wipe(k2, sizeof k2);
+	ecfi_wipe(&d, sizeof d);
+	ecfi_wipe(&neg, sizeof neg);
+}
+
+/* r = row[d - 1], negated if neg; r is garbage (but not a secret-dependent
+ * access) for d = 0. Reads all 32 entries. */
+static inline void lookup_affine32(affine *r, const affine row[32], uint64_t d, uint64_t neg)
+{
+	fe_zero(&r->x);
+	fe_zero(&r->y);
+	for (uint64_t j = 0; j < 32; j++) {
+		uint64_t m = idx_eq_mask(j + 1, d);
+		fe_cmov(&r->x, &row[j].x, m);
+		fe_cmov(&r->y, &row[j].y, m);
+	}
+	fe_cneg(&r->y, neg);
+}
+
+void ecfi_p256_scalar_mult_base_limbs(ecf_p256_point *r, const uint64_t k[4], unsigned fast)
+{
+	point acc, t;
+	affine e;
+	uint64_t k2[6], neg, d;
+	double_k(k2, k);
+	pt_identity(&acc);
+	for (unsigned i = 0; i < P256_BASE_WINDOWS; i++) {
+		d = booth(window_bits(k2, 6 * i, 6), 6, &neg);
+		lookup_affine32(&e, p256_base_table[i], d, neg);
+		pt_madd(&t, &acc, &e, fast);
+		pt_cmov(&acc, &t, ~idx_eq_mask(d, 0));
+	}
+	*r = acc;
+	ecfi_wipe(&acc, sizeof acc);
+	ecfi_wipe(&t, sizeof t);
+	ecfi_wipe(&e, sizeof e);
+	ecfi_wipe(k2, sizeof k2);
+	ecfi_wipe(&d, sizeof d);
+	ecfi_wipe(&neg, sizeof neg);
+}
+
+/* Width-w NAF of k < 2^256: digits odd in (-2^(w-1), 2^(w-1)) or 0, at most
+ * 257 of them. Returns the number of digits. Variable time. */
+static int wnaf_vartime(int8_t naf[257], const uint64_t k[4], int w)
+{
+	uint64_t v[5] = {k[0], k[1], k[2], k[3], 0};
+	int len = 0;
+	const int64_t win = (int64_t)1 << w, half = win >> 1;
+	for (int i = 0; i < 257; i++)
+		naf[i] = 0;
+	while ((v[0] | v[1] | v[2] | v[3] | v[4]) != 0) {
+		int8_t digit = 0;
+		if (v[0] & 1) {
+			int64_t dd = (int64_t)(v[0] & (uint64_t)(win - 1));
+			if (dd >= half)
+				dd -= win;
+			digit = (int8_t)dd;
+			/* v -= dd */
+			if (dd > 0) {
+				uint64_t b = (uint64_t)dd;
+				for (int j = 0; j < 5 && b; j++) {
+					uint64_t o = v[j];
+					v[j] = o - b;
+					b = o < b;
+				}
+			} else {
+				uint64_t c = (uint64_t)(-dd);
+				for (int j = 0; j < 5 && c; j++) {
+					v[j] += c;
+					c = v[j] < c;
+				}
+			}
+		}
+		naf[len++] = digit;
+		for (int j = 0; j < 4; j++)
+			v[j] = (v[j] >> 1) | (v[j + 1] << 63);
+		v[4] >>= 1;
+	}
+	return len;
+}
+
+void ecfi_p256_double_scalar_mult_vartime_limbs(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
+                                                const ecf_p256_point *q, unsigned fast)
+{
+	int8_t n1[257], n2[257];
+	int l1 = wnaf_vartime(n1, u1, 8);
+	int l2 = wnaf_vartime(n2, u2, 5);
+	point tq[8], q2, acc;
+	tq[0] = *q;
+	pt_dbl(&q2, q, fast);
+	for (int i = 1; i < 8; i++)
+		pt_add(&tq[i], &tq[i - 1], &q2, fast);
+	pt_identity(&acc);
+	int started = 0;
+	for (int i = (l1 > l2 ? l1 : l2) - 1; i >= 0; i--) {
+		if (started)
+			pt_dbl(&acc, &acc, fast);
+		if (n1[i] != 0) {
+			affine e = p256_base_odd[(n1[i] > 0 ? n1[i] : -n1[i]) / 2];
+			if (n1[i] < 0)
+				fe_neg(&e.y, &e.y);
+			pt_madd(&acc, &acc, &e, fast);
+			started = 1;
+		}
+		if (n2[i] != 0) {
+			point e = tq[(n2[i] > 0 ? n2[i] : -n2[i]) / 2];
+			if (n2[i] < 0)
+				fe_neg(&e.y, &e.y);
+			pt_add(&acc, &acc, &e, fast);
+			started = 1;
+		}
+	}
+	*r = acc;
+}
+
+void ecf_p256_scalar_mult(ecf_p256_point *r, const uint8_t k[32], const ecf_p256_point *p)
+{
+	uint64_t kk[4];
+	ecfi_p256_scalar_from_bytes_reduce(kk, k);
+	ecfi_p256_scalar_mult_limbs(r, kk, p, P256_FAST());
+	ecfi_wipe(kk, sizeof kk);
+}
+
+void ecf_p256_scalar_mult_base(ecf_p256_point *r, const uint8_t k[32])
+{
+	uint64_t kk[4];
+	ecfi_p256_scalar_from_bytes_reduce(kk, k);
+	ecfi_p256_scalar_mult_base_limbs(r, kk, P256_FAST());
+	ecfi_wipe(kk, sizeof kk);
+}
+
+void ecf_p256_double_scalar_mult_vartime(ecf_p256_point *r, const uint8_t u1[32], const uint8_t u2[32],
+                                         const ecf_p256_point *q)
+{
+	uint64_t a[4], b[4];
+	ecfi_p256_scalar_from_bytes_reduce(a, u1);
+	ecfi_p256_scalar_from_bytes_reduce(b, u2);
+	ecfi_p256_double_scalar_mult_vartime_limbs(r, a, b, q, P256_FAST());
+}

@@ -1,0 +1,121 @@
+/* The P-256 group (ecfield/p256_point.h, p256_ecdsa.h): every function not
+ * named _vartime, with its secrets marked undefined: points and scalars of
+ * the group law and the scalar multiplications, the secret coordinates of a
+ * decoded point (its status is public by contract), private keys, seeds,
+ * nonces (inside ECDSA signing) and the hedging entropy. Included by
+ * ct_test.c.
+ *
+ * ecfi_declassify: the library's is a no-op alone in its object file; this
+ * definition replaces it in this program (the linker does not pull the
+ * archive member when the symbol is already defined), so that the values the
+ * library publishes on purpose (a decoding status, a rejected RFC 6979
+ * candidate, a signature before its DER encoding) are marked defined, and
+ * every other use of a secret is still reported. */
+#include "common/declassify.h"
+#include "ecfield/p256_ecdsa.h"
+#include "ecfield/p256_point.h"
+
+void ecfi_declassify(const void *p, size_t len) { CT_PUBLIC(p, len); }
+
+/* A random point with a secret-free origin (k*G for a public k). */
+static void ct_p256_point(ct_rng *rng, ecf_p256_point *r)
+{
+	uint8_t k[32];
+	for (int i = 0; i < 32; i++)
+		k[i] = (uint8_t)ct_next(rng);
+	ecf_p256_scalar_mult_base(r, k);
+}
+
+static void ct_p256_group(ct_rng *rng)
+{
+	/* Group rounds are ~1000 field operations each: a quarter of the field rounds. */
+	int rounds = ct_rounds / 4 < 2 ? 2 : ct_rounds / 4;
+	for (int i = 0; i < rounds; i++) {
+		ecf_p256_point p, q, r, id;
+		ecf_p256_affine a, batch[3];
+		uint8_t k[32], enc[65], c[33], seed[48], priv[32], pub[65], peer[65], shared[32], digest[32], sig[64],
+		    der[72], extra[16];
+		size_t dl;
+		ct_p256_point(rng, &p);
+		ct_p256_point(rng, &q);
+		ecf_p256_point_identity(&id);
+		if (i == 1)
+			q = p; /* doubling through add */
+		for (int j = 0; j < 32; j++)
+			k[j] = (uint8_t)(i == 0 ? 0xff : ct_next(rng)); /* i = 0: k >= n, reduced */
+		/* Encoding and decoding (secret coordinates; the status is public). */
+		ecf_p256_point_to_bytes(enc, 65, &p);
+		ecf_p256_point_to_bytes(c, 33, &p);
+		CT_SECRET(enc + 1, 64);
+		CT_SECRET(c + 1, 32);
+		ct_sink_int(ecf_p256_point_from_bytes(&r, enc, 65));
+		ct_sink_bytes(&r, sizeof r);
+		ct_sink_int(ecf_p256_point_from_bytes(&r, c, 33));
+		ct_sink_bytes(&r, sizeof r);
+		CT_SECRET(&p, sizeof p);
+		CT_SECRET(&q, sizeof q);
+		CT_SECRET(k, sizeof k);
+		ct_sink_int(ecf_p256_point_to_bytes(enc, 65, &p));
+		ct_sink_int(ecf_p256_point_to_bytes(c, 33, (i & 1) ? &id : &p));
+		ct_sink_bytes(enc, sizeof enc);
+		ct_sink_bytes(c, sizeof c);
+		/* The group law. */
+		ecf_p256_point_add(&r, &p, &q);
+		ct_sink_bytes(&r, sizeof r);
+		ecf_p256_point_add(&r, &p, &id);
+		ct_sink_bytes(&r, sizeof r);
+		ecf_p256_point_double(&r, &p);
+		ct_sink_bytes(&r, sizeof r);
+		ecf_p256_point_neg(&r, &p);
+		ct_sink_bytes(&r, sizeof r);
+		ecf_p256_point_to_affine(&a, &q);
+		ecf_p256_point_add_affine(&r, &p, &a);
+		ct_sink_bytes(&r, sizeof r);
+		ecf_p256_point_from_affine(&r, &a);
+		ct_sink_bytes(&r, sizeof r);
+		ct_sink_int(ecf_p256_point_is_identity(&p));
+		ct_sink_int(ecf_p256_point_equal(&p, &q));
+		r = p;
+		ecf_p256_point_cmov(&r, &q, ct_cond(rng, i));
+		ct_sink_bytes(&r, sizeof r);
+		ecf_p256_point pts[3] = {p, id, q};
+		ct_sink_int(ecf_p256_point_batch_to_affine(batch, pts, 3));
+		ct_sink_bytes(batch, sizeof batch);
+		/* Scalar multiplications. */
+		ecf_p256_scalar_mult(&r, k, &p);
+		ct_sink_bytes(&r, sizeof r);
+		ecf_p256_scalar_mult(&r, k, &id);
+		ct_sink_bytes(&r, sizeof r);
+		ecf_p256_scalar_mult_base(&r, k);
+		ct_sink_bytes(&r, sizeof r);
+		/* Keys: 32-byte seeds (valid or not: 0xff.. is >= n) and 48-byte ones. */
+		for (int j = 0; j < 48; j++)
+			seed[j] = (uint8_t)(i == 0 ? 0xff : ct_next(rng));
+		CT_SECRET(seed, sizeof seed);
+		ct_sink_int(ecf_p256_keygen(priv, pub, seed, 32));
+		ct_sink_bytes(priv, sizeof priv);
+		ct_sink_bytes(pub, sizeof pub);
+		ct_sink_int(ecf_p256_keygen(priv, pub, seed, 48));
+		ct_sink_bytes(pub, sizeof pub);
+		ct_sink_int(ecf_p256_public_key(pub, seed));
+		ct_sink_bytes(pub, sizeof pub);
+		/* ECDH with a public peer point. */
+		ct_p256_point(rng, &q);
+		ecf_p256_point_to_bytes(peer, 65, &q);
+		ct_sink_int(ecf_p256_ecdh(shared, priv, peer, 65));
+		ct_sink_int(ecf_p256_ecdh(shared, seed, peer, 65)); /* i = 0: an invalid key */
+		ct_sink_bytes(shared, sizeof shared);
+		/* ECDSA signing: public digest, secret key and hedging entropy. */
+		for (int j = 0; j < 32; j++)
+			digest[j] = (uint8_t)ct_next(rng);
+		for (int j = 0; j < 16; j++)
+			extra[j] = (uint8_t)ct_next(rng);
+		CT_SECRET(extra, sizeof extra);
+		ct_sink_int(ecf_p256_ecdsa_sign(sig, priv, digest, 32, NULL, 0, 0));
+		ct_sink_bytes(sig, sizeof sig);
+		ct_sink_int(ecf_p256_ecdsa_sign(sig, seed, digest, 32, extra, 16, ECF_P256_ECDSA_LOW_S));
+		ct_sink_bytes(sig, sizeof sig);
+		ct_sink_int(ecf_p256_ecdsa_sign_der(der, &dl, priv, digest, 32, extra, 16, ECF_P256_ECDSA_LOW_S));
+		ct_sink_bytes(der, sizeof der);
+	}
+}

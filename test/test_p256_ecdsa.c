@@ -1,0 +1,701 @@
+/*
+ * ECDSA over P-256 (ecfield/p256_ecdsa.h) on every kernel tier:
+ *  - RFC 6979 A.2.5 (../shared/vectors/rfc/rfc6979_p256.txt): for SHA-256,
+ *    the nonce k and the signature (r, s) exactly; for the other hashes (the
+ *    library's DRBG is HMAC-SHA-256 only) the RFC's signatures verify, with
+ *    the digests from OpenSSL;
+ *  - the RFC 6979 generator against a reference HMAC-DRBG written here from
+ *    RFC 6979 section 3.2 (OpenSSL's HMAC and GMP), with a test modulus
+ *    q' = 2^255 + 1 so that about half of the candidates are >= q' (the k >= q
+ *    retry of step h.3) and half of the digests are >= q' (the reduction in
+ *    bits2octets), and with n on digests >= n;
+ *  - signatures against OpenSSL both ways (ours verified by ECDSA_do_verify,
+ *    OpenSSL's ECDSA_do_sign verified by us), corrupted signatures, digests
+ *    and keys rejected by both, DER parsing against d2i_ECDSA_SIG on random
+ *    mutations (every DER OpenSSL rejects, we reject; we also reject the
+ *    non-canonical forms), low-s, hedged nonces, error codes;
+ *  - the private key and nonce wiped from the stack after signing.
+ * OpenSSL (libcrypto) is an optional test-only dependency: without it those
+ * cases are reported as skipped. Random counts scale with ECF_TEST_SCALE.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "curves/p256/group.h"
+#include "ecfield/p256_ecdsa.h"
+#include "ecfield/p256_point.h"
+#include "hash/sha2.h"
+#include "testutil.h"
+#include "vectors.h"
+
+#ifdef HAVE_OPENSSL
+#include <openssl/bn.h>
+#include <openssl/ec.h>
+#include <openssl/ecdsa.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <openssl/obj_mac.h>
+#endif
+
+static const char *const N_HEX = "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551";
+
+static void rand_bytes(test_rng *rng, uint8_t *out, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		out[i] = (uint8_t)(test_rng_next(rng) >> 56);
+}
+
+static void mpz_to_be32(uint8_t out[32], const mpz_t z)
+{
+	uint64_t l[4];
+	test_mpz_to_limbs(l, 4, z);
+	for (int i = 0; i < 32; i++)
+		out[i] = (uint8_t)(l[3 - i / 8] >> (56 - 8 * (i % 8)));
+}
+
+/* A random valid private key and its public key. */
+static void rand_key(test_rng *rng, uint8_t priv[32], uint8_t pub[65])
+{
+	uint8_t seed[48];
+	rand_bytes(rng, seed, 48);
+	assert_int_equal(ecf_p256_keygen(priv, pub, seed, 48), ECF_OK);
+}
+
+/* 64 hex digits at h into 32 bytes. */
+static int hex32(uint8_t out[32], const char *h)
+{
+	char buf[65];
+	if (h == NULL || strlen(h) < 64)
+		return 0;
+	memcpy(buf, h, 64);
+	buf[64] = 0;
+	return vec_hex(out, 32, buf);
+}
+
+/* The value of the token "key=value" in a line. */
+static const char *token(const char *line, const char *key)
+{
+	size_t kl = strlen(key);
+	for (const char *p = line; (p = strstr(p, key)) != NULL; p++)
+		if ((p == line || p[-1] == ' ') && p[kl] == '=')
+			return p + kl + 1;
+	return NULL;
+}
+
+static void test_rfc6979(void **s)
+{
+	(void)s;
+	char dir[4096];
+	const char *vd = getenv("ECF_VECTORS_DIR");
+	snprintf(dir, sizeof dir, "%s/rfc/rfc6979_p256.txt", vd ? vd : "../shared/vectors");
+	FILE *f = fopen(dir, "r");
+	test_expect(f != NULL, "cannot open %s", dir);
+	char line[1024];
+	uint8_t x[32] = {0}, ux[32], uy[32], pub[65];
+	int nsha256 = 0, nother = 0;
+	while (fgets(line, sizeof line, f)) {
+		if (strncmp(line, "key ", 4) == 0) {
+			assert_true(hex32(x, token(line, "x")) && hex32(ux, token(line, "ux")) &&
+			            hex32(uy, token(line, "uy")));
+			uint8_t want[65] = {0x04};
+			memcpy(want + 1, ux, 32);
+			memcpy(want + 33, uy, 32);
+			for (size_t t = 0; t < test_tier_count(); t++) {
+				test_tier_select(t);
+				test_expect(ecf_p256_public_key(pub, x) == ECF_OK && memcmp(pub, want, 65) == 0,
+				            "RFC 6979 public key");
+			}
+			continue;
+		}
+		if (strncmp(line, "sig ", 4) != 0)
+			continue;
+		const char *msg = token(line, "msg");
+		size_t mlen = strcspn(msg, " ");
+		const char *hash = token(line, "hash");
+		uint8_t k[32], r[32], sv[32], sig[64], got[64], digest[64];
+		assert_true(hex32(k, token(line, "k")) && hex32(r, token(line, "r")) && hex32(sv, token(line, "s")));
+		memcpy(sig, r, 32);
+		memcpy(sig + 32, sv, 32);
+		size_t dlen = 0;
+		if (strncmp(hash, "SHA-256 ", 8) == 0) {
+			ecfi_sha256(digest, msg, mlen);
+			dlen = 32;
+		} else {
+#ifdef HAVE_OPENSSL
+			const EVP_MD *md = strncmp(hash, "SHA-1 ", 6) == 0     ? EVP_sha1()
+			                   : strncmp(hash, "SHA-224 ", 8) == 0 ? EVP_sha224()
+			                   : strncmp(hash, "SHA-384 ", 8) == 0 ? EVP_sha384()
+			                                                       : EVP_sha512();
+			unsigned dl = 0;
+			EVP_Digest(msg, mlen, digest, &dl, md, NULL);
+			dlen = dl;
+#else
+			continue;
+#endif
+		}
+		for (size_t t = 0; t < test_tier_count(); t++) {
+			test_tier_select(t);
+			/* Every RFC signature verifies (64 bytes and DER). */
+			test_expect(ecf_p256_ecdsa_verify(sig, pub, 65, digest, dlen) == ECF_OK,
+			            "RFC 6979 %.*s %.7s verify", (int)mlen, msg, hash);
+			uint8_t der[72];
+			size_t derlen;
+			test_expect(ecf_p256_ecdsa_sig_to_der(der, &derlen, sig) == ECF_OK &&
+			                ecf_p256_ecdsa_verify_der(der, derlen, pub, 65, digest, dlen) == ECF_OK,
+			            "RFC 6979 DER verify");
+			if (dlen != 32)
+				continue;
+			/* SHA-256: the nonce and the signature exactly. */
+			ecfi_p256_rfc6979 g;
+			uint64_t kk[4];
+			uint8_t kb[32];
+			ecfi_p256_rfc6979_init(&g, x, digest, dlen, NULL, 0, P256_N);
+			ecfi_p256_rfc6979_next(&g, kk, P256_N);
+			for (int i = 0; i < 32; i++)
+				kb[i] = (uint8_t)(kk[3 - i / 8] >> (56 - 8 * (i % 8)));
+			test_expect(memcmp(kb, k, 32) == 0, "RFC 6979 %.*s SHA-256: k", (int)mlen, msg);
+			test_expect(ecf_p256_ecdsa_sign(got, x, digest, dlen, NULL, 0, 0) == ECF_OK &&
+			                memcmp(got, sig, 64) == 0,
+			            "RFC 6979 %.*s SHA-256: (r, s)", (int)mlen, msg);
+		}
+		if (dlen == 32)
+			nsha256++;
+		else
+			nother++;
+	}
+	fclose(f);
+	test_tier_restore();
+	test_expect(nsha256 == 2, "RFC 6979: %d SHA-256 vectors (want 2)", nsha256);
+#ifdef HAVE_OPENSSL
+	test_expect(nother == 8, "RFC 6979: %d other vectors (want 8)", nother);
+#else
+	print_message("OpenSSL not found: the 8 non-SHA-256 RFC 6979 vectors skipped\n");
+#endif
+}
+
+#define REQUIRE_OPENSSL()                                                                                              \
+	do {                                                                                                           \
+		if (!have_openssl()) {                                                                                 \
+			print_message("OpenSSL (libcrypto) not found: skipped\n");                                     \
+			skip();                                                                                        \
+		}                                                                                                      \
+	} while (0)
+
+static int have_openssl(void)
+{
+#ifdef HAVE_OPENSSL
+	return 1;
+#else
+	return 0;
+#endif
+}
+
+#ifdef HAVE_OPENSSL
+static EC_GROUP *grp;
+static BN_CTX *bnctx;
+
+static void hmac(uint8_t out[32], const uint8_t key[32], const uint8_t *msg, size_t len)
+{
+	unsigned ol = 0;
+	HMAC(EVP_sha256(), key, 32, msg, len, out, &ol);
+}
+
+/* RFC 6979 section 3.2, step by step, with GMP: the first count accepted
+ * candidates k (and how many were rejected on the way). */
+static int ref_nonces(mpz_t *out, int count, const uint8_t x[32], const uint8_t *h, size_t hlen, const uint8_t *extra,
+                      size_t elen, const mpz_t q)
+{
+	mpz_t e, k;
+	mpz_inits(e, k, NULL);
+	mpz_import(e, hlen < 32 ? hlen : 32, 1, 1, 1, 0, h); /* bits2int: leftmost qlen bits */
+	mpz_mod(e, e, q);
+	uint8_t ho[32], V[32], K[32], buf[32 + 1 + 32 + 32 + 256];
+	mpz_to_be32(ho, e);
+	memset(V, 1, 32);
+	memset(K, 0, 32);
+	for (int step = 0; step < 2; step++) {
+		memcpy(buf, V, 32);
+		buf[32] = (uint8_t)step;
+		memcpy(buf + 33, x, 32);
+		memcpy(buf + 65, ho, 32);
+		memcpy(buf + 97, extra, elen);
+		hmac(K, K, buf, 97 + elen);
+		hmac(V, K, V, 32);
+	}
+	int produced = 0, rejected = 0, first = 1;
+	while (produced < count) {
+		if (!first) {
+			memcpy(buf, V, 32);
+			buf[32] = 0;
+			hmac(K, K, buf, 33);
+			hmac(V, K, V, 32);
+		}
+		first = 0;
+		hmac(V, K, V, 32);
+		mpz_import(k, 32, 1, 1, 1, 0, V);
+		if (mpz_sgn(k) > 0 && mpz_cmp(k, q) < 0)
+			mpz_set(out[produced++], k);
+		else
+			rejected++;
+	}
+	mpz_clears(e, k, NULL);
+	return rejected;
+}
+#endif
+
+/* The library's generator against the reference: q' = 2^255 + 1 (half the
+ * candidates and half the digests >= q'), and n with digests >= n. */
+static void test_nonce_reference(void **s)
+{
+	(void)s;
+	REQUIRE_OPENSSL();
+#ifdef HAVE_OPENSSL
+	test_rng rng;
+	test_rng_init(&rng, 0x6979);
+	mpz_t q, want[3], got;
+	mpz_inits(q, got, want[0], want[1], want[2], NULL);
+	int rejected = 0, reduced = 0;
+	for (int which = 0; which < 2; which++) {
+		uint64_t ql[4];
+		if (which == 0) {
+			mpz_set_ui(q, 1);
+			mpz_mul_2exp(q, q, 255);
+			mpz_add_ui(q, q, 1);
+		} else {
+			test_mpz_set_hex(q, N_HEX);
+		}
+		test_mpz_to_limbs(ql, 4, q);
+		for (long i = 0; i < test_iterations(300); i++) {
+			uint8_t x[32], h[64], extra[80];
+			size_t hl = (size_t)(i % 5) * 16, el = (i % 3) ? 0 : (size_t)(i % 80);
+			rand_bytes(&rng, x, 32);
+			rand_bytes(&rng, h, 64);
+			rand_bytes(&rng, extra, el);
+			if (which == 1 && hl >= 32) /* a digest >= n: its top 32 bits all ones */
+				memset(h, 0xff, 4 + i % 8);
+			mpz_t e;
+			mpz_init(e);
+			mpz_import(e, hl < 32 ? hl : 32, 1, 1, 1, 0, h);
+			reduced += mpz_cmp(e, q) >= 0;
+			mpz_clear(e);
+			rejected += ref_nonces(want, 3, x, h, hl, extra, el, q);
+			ecfi_p256_rfc6979 g;
+			ecfi_p256_rfc6979_init(&g, x, hl ? h : NULL, hl, el ? extra : NULL, el, ql);
+			for (int j = 0; j < 3; j++) {
+				uint64_t k[4];
+				ecfi_p256_rfc6979_next(&g, k, ql);
+				test_limbs_to_mpz(got, k, 4);
+				test_expect(mpz_cmp(got, want[j]) == 0, "nonce %d differs (q %d, case %ld)", j, which,
+				            i);
+			}
+		}
+	}
+	test_expect(rejected > 50 && reduced > 50, "the rejection (%d) and reduction (%d) paths ran", rejected,
+	            reduced);
+	mpz_clears(q, got, want[0], want[1], want[2], NULL);
+#endif
+}
+
+#ifdef HAVE_OPENSSL
+/* OpenSSL's key object for a public key. */
+static EC_KEY *ossl_key(const uint8_t *priv, const uint8_t pub[65])
+{
+	EC_KEY *key = EC_KEY_new_by_curve_name(NID_X9_62_prime256v1);
+	EC_POINT *pt = EC_POINT_new(grp);
+	EC_POINT_oct2point(grp, pt, pub, 65, bnctx);
+	EC_KEY_set_public_key(key, pt);
+	EC_POINT_free(pt);
+	if (priv) {
+		BIGNUM *d = BN_bin2bn(priv, 32, NULL);
+		EC_KEY_set_private_key(key, d);
+		BN_free(d);
+	}
+	return key;
+}
+
+static ECDSA_SIG *ossl_sig(const uint8_t sig[64])
+{
+	ECDSA_SIG *os = ECDSA_SIG_new();
+	ECDSA_SIG_set0(os, BN_bin2bn(sig, 32, NULL), BN_bin2bn(sig + 32, 32, NULL));
+	return os;
+}
+#endif
+
+static void test_openssl_sign_verify(void **s)
+{
+	(void)s;
+	REQUIRE_OPENSSL();
+#ifdef HAVE_OPENSSL
+	test_rng rng;
+	test_rng_init(&rng, 0x5197);
+	mpz_t n, v;
+	mpz_inits(n, v, NULL);
+	test_mpz_set_hex(n, N_HEX);
+	for (size_t t = 0; t < test_tier_count(); t++) {
+		test_tier_select(t);
+		for (long i = 0; i < test_iterations(1000); i++) {
+			uint8_t priv[32], pub[65], digest[64], sig[64], sig2[64], extra[32];
+			size_t dl = (size_t[]){32, 0, 20, 48, 64, 32, 1}[i % 7];
+			rand_key(&rng, priv, pub);
+			rand_bytes(&rng, digest, 64);
+			if (i % 11 == 5) /* a digest >= n */
+				memset(digest, 0xff, 8);
+			rand_bytes(&rng, extra, 32);
+			unsigned flags = (i & 1) ? ECF_P256_ECDSA_LOW_S : 0;
+			size_t el = (i % 3 == 0) ? 32 : 0;
+			EC_KEY *key = ossl_key(priv, pub);
+			/* Ours, verified by OpenSSL and by us. */
+			test_expect(ecf_p256_ecdsa_sign(sig, priv, dl ? digest : NULL, dl, el ? extra : NULL, el,
+			                                flags) == ECF_OK,
+			            "sign, case %ld", i);
+			ECDSA_SIG *os = ossl_sig(sig);
+			test_expect(ECDSA_do_verify(digest, (int)dl, os, key) == 1,
+			            "OpenSSL rejects our signature, case %ld", i);
+			ECDSA_SIG_free(os);
+			test_expect(ecf_p256_ecdsa_verify(sig, pub, 65, digest, dl) == ECF_OK,
+			            "verify our own, case %ld", i);
+			if (flags) {
+				mpz_import(v, 32, 1, 1, 1, 0, sig + 32);
+				mpz_mul_2exp(v, v, 1);
+				test_expect(mpz_cmp(v, n) < 0, "low-s gave a high s, case %ld", i);
+			}
+			/* Deterministic: the same inputs sign the same; extra entropy changes it. */
+			ecf_p256_ecdsa_sign(sig2, priv, digest, dl, el ? extra : NULL, el, flags);
+			test_expect(memcmp(sig, sig2, 64) == 0, "not deterministic, case %ld", i);
+			if (el) {
+				extra[0] ^= 1;
+				ecf_p256_ecdsa_sign(sig2, priv, digest, dl, extra, el, flags);
+				test_expect(memcmp(sig, sig2, 32) != 0, "extra entropy ignored, case %ld", i);
+			}
+			/* OpenSSL's, verified by us (64 bytes, DER both ways). */
+			os = ECDSA_do_sign(digest, (int)dl, key);
+			const BIGNUM *orr, *oss;
+			ECDSA_SIG_get0(os, &orr, &oss);
+			BN_bn2binpad(orr, sig, 32);
+			BN_bn2binpad(oss, sig + 32, 32);
+			test_expect(ecf_p256_ecdsa_verify(sig, pub, 65, digest, dl) == ECF_OK,
+			            "OpenSSL's signature rejected, case %ld", i);
+			uint8_t der[72], der2[72], *dp = der;
+			int odl = i2d_ECDSA_SIG(os, &dp);
+			size_t ours_len;
+			test_expect(ecf_p256_ecdsa_sig_to_der(der2, &ours_len, sig) == ECF_OK && (int)ours_len == odl &&
+			                memcmp(der, der2, ours_len) == 0,
+			            "DER differs from OpenSSL's, case %ld", i);
+			test_expect(ecf_p256_ecdsa_verify_der(der, (size_t)odl, pub, 65, digest, dl) == ECF_OK,
+			            "OpenSSL's DER signature rejected, case %ld", i);
+			ECDSA_SIG_free(os);
+			/* Corruptions: a bit of r, s, the digest, another key. */
+			uint8_t bad[64];
+			memcpy(bad, sig, 64);
+			bad[test_rng_next(&rng) % 64] ^= (uint8_t)(1u << (test_rng_next(&rng) % 8));
+			int st = ecf_p256_ecdsa_verify(bad, pub, 65, digest, dl);
+			os = ossl_sig(bad);
+			int ost = ECDSA_do_verify(digest, (int)dl, os, key);
+			ECDSA_SIG_free(os);
+			test_expect(st != ECF_OK && ost != 1, "corrupted signature: ours %d, OpenSSL %d, case %ld", st,
+			            ost, i);
+			test_expect(st == ECF_ERR_VERIFY || st == ECF_ERR_RANGE, "corrupted signature status %d", st);
+			if (dl > 0) {
+				digest[0] ^= 0x80;
+				test_expect(ecf_p256_ecdsa_verify(sig, pub, 65, digest, dl) == ECF_ERR_VERIFY,
+				            "wrong digest accepted, case %ld", i);
+				digest[0] ^= 0x80;
+			}
+			uint8_t priv2[32], pub2[65];
+			rand_key(&rng, priv2, pub2);
+			test_expect(ecf_p256_ecdsa_verify(sig, pub2, 65, digest, dl) == ECF_ERR_VERIFY,
+			            "wrong key accepted, case %ld", i);
+			EC_KEY_free(key);
+		}
+	}
+	test_tier_restore();
+	mpz_clears(n, v, NULL);
+#endif
+}
+
+/* r, s = 0, n, n + 1, 2^256 - 1 are out of range for us and for OpenSSL. */
+static void test_ranges_and_errors(void **s)
+{
+	(void)s;
+	test_rng rng;
+	test_rng_init(&rng, 0xe770);
+	uint8_t priv[32], pub[65], digest[32], sig[64], good[64];
+	rand_key(&rng, priv, pub);
+	rand_bytes(&rng, digest, 32);
+	assert_int_equal(ecf_p256_ecdsa_sign(good, priv, digest, 32, NULL, 0, 0), ECF_OK);
+	mpz_t z;
+	mpz_init(z);
+	for (int which = 0; which < 2; which++)
+		for (int v = 0; v < 4; v++) {
+			memcpy(sig, good, 64);
+			if (v == 0)
+				mpz_set_ui(z, 0);
+			else if (v == 3) {
+				mpz_set_ui(z, 1);
+				mpz_mul_2exp(z, z, 256);
+				mpz_sub_ui(z, z, 1);
+			} else {
+				test_mpz_set_hex(z, N_HEX);
+				mpz_add_ui(z, z, (unsigned long)v - 1);
+			}
+			mpz_to_be32(sig + 32 * which, z);
+			test_expect(ecf_p256_ecdsa_verify(sig, pub, 65, digest, 32) == ECF_ERR_RANGE,
+			            "%c out of range (%d)", which ? 's' : 'r', v);
+			uint8_t der[72];
+			size_t dl = 99;
+			test_expect(ecf_p256_ecdsa_sig_to_der(der, &dl, sig) == ECF_ERR_RANGE && dl == 0,
+			            "sig_to_der range");
+#ifdef HAVE_OPENSSL
+			EC_KEY *key = ossl_key(NULL, pub);
+			ECDSA_SIG *os = ossl_sig(sig);
+			test_expect(ECDSA_do_verify(digest, 32, os, key) != 1, "OpenSSL accepts r/s out of range");
+			ECDSA_SIG_free(os);
+			EC_KEY_free(key);
+#endif
+		}
+	mpz_clear(z);
+	/* s and n - s both verify (no low-s rule in verification). */
+	uint8_t hi[64];
+	assert_int_equal(ecf_p256_ecdsa_sign(sig, priv, digest, 32, NULL, 0, ECF_P256_ECDSA_LOW_S), ECF_OK);
+	memcpy(hi, sig, 64);
+	{
+		mpz_t a, n;
+		mpz_inits(a, n, NULL);
+		test_mpz_set_hex(n, N_HEX);
+		mpz_import(a, 32, 1, 1, 1, 0, sig + 32);
+		mpz_sub(a, n, a);
+		mpz_to_be32(hi + 32, a);
+		mpz_clears(a, n, NULL);
+	}
+	test_expect(ecf_p256_ecdsa_verify(sig, pub, 65, digest, 32) == ECF_OK, "low s verifies");
+	test_expect(ecf_p256_ecdsa_verify(hi, pub, 65, digest, 32) == ECF_OK, "high s verifies");
+	test_expect(memcmp(hi, good, 64) == 0 || memcmp(sig, good, 64) == 0, "low-s is s or n - s of the plain one");
+	/* Keys. */
+	uint8_t zero[32] = {0}, ff[32];
+	memset(ff, 0xff, 32);
+	memset(sig, 0xa5, 64);
+	test_expect(ecf_p256_ecdsa_sign(sig, zero, digest, 32, NULL, 0, 0) == ECF_ERR_SCALAR, "sign with key 0");
+	for (int i = 0; i < 64; i++)
+		test_expect(sig[i] == 0, "sign error zeroes the signature");
+	test_expect(ecf_p256_ecdsa_sign(sig, ff, digest, 32, NULL, 0, 0) == ECF_ERR_SCALAR, "sign with key >= n");
+	test_expect(ecf_p256_ecdsa_sign(sig, NULL, digest, 32, NULL, 0, 0) == ECF_ERR_NULL, "sign NULL key");
+	test_expect(ecf_p256_ecdsa_sign(sig, priv, NULL, 32, NULL, 0, 0) == ECF_ERR_NULL, "sign NULL digest");
+	test_expect(ecf_p256_ecdsa_sign(sig, priv, digest, 32, NULL, 5, 0) == ECF_ERR_NULL, "sign NULL extra");
+	test_expect(ecf_p256_ecdsa_sign(NULL, priv, digest, 32, NULL, 0, 0) == ECF_ERR_NULL, "sign NULL out");
+	uint8_t der[72];
+	size_t dlen = 7;
+	test_expect(ecf_p256_ecdsa_sign_der(der, &dlen, zero, digest, 32, NULL, 0, 0) == ECF_ERR_SCALAR && dlen == 0,
+	            "sign_der with key 0");
+	test_expect(ecf_p256_ecdsa_sign_der(der, &dlen, priv, digest, 32, NULL, 0, 0) == ECF_OK &&
+	                ecf_p256_ecdsa_verify_der(der, dlen, pub, 65, digest, 32) == ECF_OK,
+	            "sign_der / verify_der");
+	/* Public keys: the point decoder's errors come through. */
+	uint8_t badpub[65];
+	memcpy(badpub, pub, 65);
+	badpub[64] ^= 1;
+	test_expect(ecf_p256_ecdsa_verify(good, badpub, 65, digest, 32) == ECF_ERR_NOT_ON_CURVE, "pub off curve");
+	test_expect(ecf_p256_ecdsa_verify(good, pub, 64, digest, 32) == ECF_ERR_LENGTH, "pub length");
+	badpub[0] = 0x05;
+	test_expect(ecf_p256_ecdsa_verify(good, badpub, 65, digest, 32) == ECF_ERR_ENCODING, "pub tag");
+	uint8_t z0 = 0;
+	test_expect(ecf_p256_ecdsa_verify(good, &z0, 1, digest, 32) == ECF_ERR_IDENTITY, "pub identity");
+	uint8_t cpub[33];
+	ecf_p256_point P;
+	ecf_p256_point_from_bytes(&P, pub, 65);
+	ecf_p256_point_to_bytes(cpub, 33, &P);
+	test_expect(ecf_p256_ecdsa_verify(good, cpub, 33, digest, 32) == ECF_OK, "compressed public key");
+}
+
+/* Strict DER: hand-made malformed encodings, and random mutations against OpenSSL. */
+static void test_der(void **s)
+{
+	(void)s;
+	test_rng rng;
+	test_rng_init(&rng, 0xde7);
+	uint8_t priv[32], pub[65], digest[32], sig[64], out[64], der[80];
+	size_t dl;
+	rand_key(&rng, priv, pub);
+	rand_bytes(&rng, digest, 32);
+	/* Small r and s exercise short INTEGERs: craft sig = (1, 0x80) etc. */
+	memset(sig, 0, 64);
+	sig[31] = 1;
+	sig[63] = 0x80;
+	assert_int_equal(ecf_p256_ecdsa_sig_to_der(der, &dl, sig), ECF_OK);
+	static const uint8_t small[] = {0x30, 0x07, 0x02, 0x01, 0x01, 0x02, 0x02, 0x00, 0x80};
+	test_expect(dl == sizeof small && memcmp(der, small, dl) == 0, "DER of (1, 0x80)");
+	test_expect(ecf_p256_ecdsa_sig_from_der(out, small, sizeof small) == ECF_OK && memcmp(out, sig, 64) == 0,
+	            "parse (1, 0x80)");
+	static const struct {
+		const char *what;
+		uint8_t d[12];
+		size_t len;
+		int want;
+	} bad[] = {
+	    {"empty", {0}, 0, ECF_ERR_ENCODING},
+	    {"wrong outer tag", {0x31, 0x06, 0x02, 0x01, 0x01, 0x02, 0x01, 0x01}, 8, ECF_ERR_ENCODING},
+	    {"outer length too long", {0x30, 0x07, 0x02, 0x01, 0x01, 0x02, 0x01, 0x01}, 8, ECF_ERR_ENCODING},
+	    {"outer length too short", {0x30, 0x05, 0x02, 0x01, 0x01, 0x02, 0x01, 0x01}, 8, ECF_ERR_ENCODING},
+	    {"long-form outer length", {0x30, 0x81, 0x06, 0x02, 0x01, 0x01, 0x02, 0x01, 0x01}, 9, ECF_ERR_ENCODING},
+	    {"trailing byte", {0x30, 0x06, 0x02, 0x01, 0x01, 0x02, 0x01, 0x01, 0x00}, 9, ECF_ERR_ENCODING},
+	    {"trailing inside", {0x30, 0x07, 0x02, 0x01, 0x01, 0x02, 0x01, 0x01, 0x00}, 9, ECF_ERR_ENCODING},
+	    {"wrong integer tag", {0x30, 0x06, 0x03, 0x01, 0x01, 0x02, 0x01, 0x01}, 8, ECF_ERR_ENCODING},
+	    {"zero-length integer", {0x30, 0x05, 0x02, 0x00, 0x02, 0x01, 0x01}, 7, ECF_ERR_ENCODING},
+	    {"negative integer", {0x30, 0x06, 0x02, 0x01, 0x81, 0x02, 0x01, 0x01}, 8, ECF_ERR_ENCODING},
+	    {"leading zero", {0x30, 0x07, 0x02, 0x02, 0x00, 0x01, 0x02, 0x01, 0x01}, 9, ECF_ERR_ENCODING},
+	    {"long-form integer length", {0x30, 0x07, 0x02, 0x81, 0x01, 0x01, 0x02, 0x01, 0x01}, 9, ECF_ERR_ENCODING},
+	    {"missing s", {0x30, 0x03, 0x02, 0x01, 0x01}, 5, ECF_ERR_ENCODING},
+	    {"r = 0", {0x30, 0x06, 0x02, 0x01, 0x00, 0x02, 0x01, 0x01}, 8, ECF_ERR_RANGE},
+	    {"s = 0", {0x30, 0x06, 0x02, 0x01, 0x01, 0x02, 0x01, 0x00}, 8, ECF_ERR_RANGE},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		memset(out, 0xa5, 64);
+		int st = ecf_p256_ecdsa_sig_from_der(out, bad[i].d, bad[i].len);
+		test_expect(st == bad[i].want, "DER %s: %d", bad[i].what, st);
+		test_expect(out[0] == 0 && out[63] == 0, "DER %s leaves a value", bad[i].what);
+		test_expect(ecf_p256_ecdsa_verify_der(bad[i].d, bad[i].len, pub, 65, digest, 32) == bad[i].want,
+		            "verify_der %s", bad[i].what);
+	}
+	/* A 33-byte integer with a high value (>= 2^256) and r = n. */
+	uint8_t big[72] = {0x30, 0x26, 0x02, 0x21, 0x01};
+	memset(big + 5, 0, 32);
+	big[37] = 0x02;
+	big[38] = 0x01;
+	big[39] = 0x01;
+	test_expect(ecf_p256_ecdsa_sig_from_der(out, big, 40) == ECF_ERR_RANGE, "DER 33-byte integer >= 2^256");
+	/* Random mutations of valid DER signatures: whatever OpenSSL rejects, we reject. */
+#ifdef HAVE_OPENSSL
+	for (long i = 0; i < test_iterations(2000); i++) {
+		uint8_t d[80];
+		ecf_p256_ecdsa_sign(sig, priv, digest, 32, NULL, 0, 0);
+		if (i % 4 == 0) /* short r: zero high bytes */
+			memset(sig, 0, 1 + i % 5);
+		ecf_p256_ecdsa_sig_to_der(d, &dl, sig);
+		digest[i % 32] ^= 1; /* next signature differs */
+		size_t len = dl;
+		switch (i % 5) {
+		case 0:
+			d[test_rng_next(&rng) % len] ^= (uint8_t)(1 + test_rng_next(&rng) % 255);
+			break;
+		case 1:
+			len -= 1 + test_rng_next(&rng) % 3;
+			break;
+		case 2:
+			d[len++] = (uint8_t)test_rng_next(&rng);
+			break;
+		case 3:
+			d[test_rng_next(&rng) % len] = (uint8_t)(test_rng_next(&rng) & 0x83);
+			break;
+		default:
+			break;
+		}
+		const uint8_t *p = d;
+		ECDSA_SIG *os = d2i_ECDSA_SIG(NULL, &p, (long)len);
+		int ossl_ok = os != NULL && p == d + len;
+		if (ossl_ok) { /* OpenSSL's d2i is also strict DER; compare the values */
+			uint8_t re[80], *rp = re;
+			int rl = i2d_ECDSA_SIG(os, &rp);
+			ossl_ok = rl == (int)len && memcmp(re, d, len) == 0;
+		}
+		ECDSA_SIG_free(os);
+		int st = ecf_p256_ecdsa_sig_from_der(out, d, len);
+		if (!ossl_ok)
+			test_expect(st != ECF_OK, "DER OpenSSL rejects, we accept, case %ld", i);
+		else
+			test_expect(st == ECF_OK || st == ECF_ERR_RANGE, "DER OpenSSL accepts, we say %d, case %ld", st,
+			            i);
+	}
+#endif
+}
+
+/* The private key and the nonce do not stay on the stack. */
+#define SCAN_BYTES 32768
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wunused-but-set-variable"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+static __attribute__((noinline)) void stack_fill(void)
+{
+	volatile uint8_t buf[SCAN_BYTES];
+	for (size_t i = 0; i < SCAN_BYTES; i++)
+		buf[i] = 0;
+}
+static __attribute__((noinline)) int stack_find(const uint8_t key[32])
+{
+	volatile uint8_t buf[SCAN_BYTES];
+	uint8_t limbs[32];
+	for (int i = 0; i < 32; i++)
+		limbs[i] = key[31 - i];
+	int found = 0;
+	for (size_t i = 0; i + 8 <= SCAN_BYTES; i++) {
+		uint8_t w[8];
+		for (int j = 0; j < 8; j++)
+			w[j] = buf[i + j];
+		for (int l = 0; l < 4; l++)
+			if (memcmp(w, limbs + 8 * l, 8) == 0 || memcmp(w, key + 8 * l, 8) == 0)
+				found = 1;
+	}
+	return found;
+}
+#pragma GCC diagnostic pop
+
+static void test_stack_wiped(void **s)
+{
+	(void)s;
+	test_rng rng;
+	test_rng_init(&rng, 0x5a5);
+	for (size_t t = 0; t < test_tier_count(); t++) {
+		test_tier_select(t);
+		for (int i = 0; i < 4; i++) {
+			uint8_t priv[32], pub[65], digest[32], sig[64], kb[32];
+			rand_key(&rng, priv, pub);
+			rand_bytes(&rng, digest, 32);
+			/* the nonce, from the generator directly */
+			ecfi_p256_rfc6979 g;
+			uint64_t k[4];
+			ecfi_p256_rfc6979_init(&g, priv, digest, 32, NULL, 0, P256_N);
+			ecfi_p256_rfc6979_next(&g, k, P256_N);
+			for (int j = 0; j < 32; j++)
+				kb[j] = (uint8_t)(k[3 - j / 8] >> (56 - 8 * (j % 8)));
+			stack_fill();
+			ecf_p256_ecdsa_sign(sig, priv, digest, 32, NULL, 0, (unsigned)i & 1);
+			test_expect(!stack_find(priv), "sign left the private key on the stack");
+			stack_fill();
+			ecf_p256_ecdsa_sign(sig, priv, digest, 32, NULL, 0, (unsigned)i & 1);
+			test_expect(!stack_find(kb), "sign left the nonce on the stack");
+		}
+	}
+	test_tier_restore();
+}
+
+static int setup(void **s)
+{
+	(void)s;
+#ifdef HAVE_OPENSSL
+	grp = EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1);
+	bnctx = BN_CTX_new();
+#endif
+	return 0;
+}
+
+static int teardown(void **s)
+{
+	(void)s;
+#ifdef HAVE_OPENSSL
+	EC_GROUP_free(grp);
+	BN_CTX_free(bnctx);
+#endif
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_rfc6979),
+	    cmocka_unit_test(test_nonce_reference),
+	    cmocka_unit_test(test_openssl_sign_verify),
+	    cmocka_unit_test(test_ranges_and_errors),
+	    cmocka_unit_test(test_der),
+	    cmocka_unit_test(test_stack_wiped),
+	};
+	return cmocka_run_group_tests_name("p256_ecdsa", tests, setup, teardown);
+}
