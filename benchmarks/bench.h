@@ -84,6 +84,7 @@ void bench_p256n(void);
 void bench_sidh(void);
 void bench_p25519(void);
 void bench_hash(void);
+void bench_sc25519(void);
 void bench_p256_group(void);
 void bench_sike(void);
 

@@ -311,6 +311,7 @@ static void run_all(void)
 	bench_sidh();
 	bench_p25519();
 	bench_hash();
+	bench_sc25519();
 	bench_p256_group();
 	bench_sike();
 }

@@ -25,6 +25,7 @@ SIDH_OPS = 33  # OP_COUNT in fuzz_sidh_field.h
 P25519_OPS = 19  # OP_COUNT in fuzz_p25519.c
 SIDH_BYTES = {"p434": 55, "p503": 63, "p610": 77, "p751": 94}  # FIELD_BYTES
 OPS = {"p256": GENERIC_OPS + 2, "p256n": GENERIC_OPS + 1, "p25519": P25519_OPS}
+OPS["sc25519"] = GENERIC_OPS + 3  # from_wide_bytes, muladd, clamp (fuzz_sc25519.c)
 OPS.update({f: SIDH_OPS for f in SIDH_BYTES})
 ELEMS = [
     bytes([1, 0]),            # 0

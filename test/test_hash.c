@@ -284,6 +284,77 @@ static void test_hash_aliasing(void **s)
 	test_expect(memcmp(buf, want, 200) == 0, "shake256 out == in");
 }
 
+/* Every length 0..300 without OpenSSL: the outputs for message lengths
+ * 0..300 (bytes (31i + 7) mod 256; SHAKE256 to n mod 300 bytes; HMAC with the
+ * first n mod 151 bytes of (13i + 5) mod 256 as key) are hashed together with
+ * SHA-256, and the result compared with the value python3's hashlib/hmac
+ * give for the same loop. Streaming, with each message cut in three. Covers
+ * every padding boundary and the HMAC key lengths 64 and 65 when libcrypto is
+ * absent (the differential test below then skips). */
+static void test_hash_all_lengths(void **s)
+{
+	(void)s;
+	static uint8_t msg[400], key[200];
+	for (size_t i = 0; i < sizeof msg; i++)
+		msg[i] = (uint8_t)(i * 31 + 7);
+	for (size_t i = 0; i < sizeof key; i++)
+		key[i] = (uint8_t)(i * 13 + 5);
+	static const char *const want[4] = {
+	    "78f25692e2f4dd74482ac3dcf4f505a7c278fa279588b764b99a497144bcd49c", /* SHA-256 */
+	    "13ec09c8eca7c2f1c407c31094ea949647bcea1f96277d8490485a76d98ca851", /* SHA-512 */
+	    "4206e273ae583a0d52356db50adc4ec6d0905f69031db55823baf44cda1b39dd", /* SHAKE256 */
+	    "afaa65420737dc012b2e0be3ddab82c9798b44dae6f2da5f6e554efb1595481a", /* HMAC-SHA-256 */
+	};
+	static const char *const names[4] = {"SHA-256", "SHA-512", "SHAKE256", "HMAC-SHA-256"};
+	for (int alg = 0; alg < 4; alg++) {
+		ecfi_sha256_ctx acc;
+		ecfi_sha256_init(&acc);
+		for (size_t n = 0; n <= 300; n++) {
+			uint8_t out[300];
+			size_t outlen = 0, c1 = n / 3, c2 = n - 2 * (n / 3);
+			if (alg == 0) {
+				ecfi_sha256_ctx c;
+				ecfi_sha256_init(&c);
+				ecfi_sha256_update(&c, msg, c1);
+				ecfi_sha256_update(&c, msg + c1, c1);
+				ecfi_sha256_update(&c, msg + 2 * c1, c2);
+				ecfi_sha256_final(&c, out);
+				outlen = 32;
+			} else if (alg == 1) {
+				ecfi_sha512_ctx c;
+				ecfi_sha512_init(&c);
+				ecfi_sha512_update(&c, msg, c1);
+				ecfi_sha512_update(&c, msg + c1, c1);
+				ecfi_sha512_update(&c, msg + 2 * c1, c2);
+				ecfi_sha512_final(&c, out);
+				outlen = 64;
+			} else if (alg == 2) {
+				ecfi_shake256_ctx c;
+				outlen = n % 300;
+				ecfi_shake256_init(&c);
+				ecfi_shake256_absorb(&c, msg, c1);
+				ecfi_shake256_absorb(&c, msg + c1, c1);
+				ecfi_shake256_absorb(&c, msg + 2 * c1, c2);
+				ecfi_shake256_squeeze(&c, out, outlen / 2);
+				ecfi_shake256_squeeze(&c, out + outlen / 2, outlen - outlen / 2);
+				ecfi_shake256_wipe(&c);
+			} else {
+				ecfi_hmac_sha256_ctx c;
+				ecfi_hmac_sha256_init(&c, key, n % 151);
+				ecfi_hmac_sha256_update(&c, msg, c1);
+				ecfi_hmac_sha256_update(&c, msg + c1, c1);
+				ecfi_hmac_sha256_update(&c, msg + 2 * c1, c2);
+				ecfi_hmac_sha256_final(&c, out);
+				outlen = 32;
+			}
+			ecfi_sha256_update(&acc, out, outlen);
+		}
+		uint8_t d[32];
+		ecfi_sha256_final(&acc, d);
+		expect_hex(d, 32, want[alg], names[alg]);
+	}
+}
+
 #ifdef ECF_HAVE_OPENSSL
 static void evp_digest(const EVP_MD *md, uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
 {
@@ -408,7 +479,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_sha256_fips),   cmocka_unit_test(test_sha512_fips),
 	    cmocka_unit_test(test_shake256_fips), cmocka_unit_test(test_hmac_rfc4231),
-	    cmocka_unit_test(test_hash_aliasing), cmocka_unit_test(test_hash_openssl),
+	    cmocka_unit_test(test_hash_aliasing), cmocka_unit_test(test_hash_all_lengths),
+	    cmocka_unit_test(test_hash_openssl),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,12 +9,11 @@
  */
 #include "fields/p25519_internal.h"
 
+#include "common/lookup.h"
+
 typedef ecf_p25519_fe fe;
 
 #define EXPORT(op) ECFI_EXPORT_ALIAS(ecf_p25519_##op, ecfi_p25519_##op)
-
-static const fe SQRT_M1 = {
-    {ecfi_p25519_SQRTM1[0], ecfi_p25519_SQRTM1[1], ecfi_p25519_SQRTM1[2], ecfi_p25519_SQRTM1[3]}};
 
 void ecfi_p25519_mul(fe *r, const fe *a, const fe *b) { ecfi_p25519_mul_with(ecfi_cpu_flags, r, a, b); }
 EXPORT(mul);
@@ -148,7 +147,8 @@ int ecfi_p25519_sqrt_ratio(fe *r, const fe *u, const fe *v)
 {
 	/* RFC 9496, section 4.2 (SQRT_RATIO_M1), step by step. */
 	const uint32_t fl = ecfi_cpu_flags;
-	fe v3, v7, t, x, check, un, uni, xi;
+	fe v3, v7, t, x, check, un, uni, xi, sqrt_m1;
+	ecfi_limbs_copy(sqrt_m1.limb, ecfi_p25519_SQRTM1, 4);
 	ecfi_p25519_sqr_with(fl, &v3, v);
 	ecfi_p25519_mul_with(fl, &v3, &v3, v); /* v^3 */
 	ecfi_p25519_sqr_with(fl, &v7, &v3);
@@ -160,11 +160,11 @@ int ecfi_p25519_sqrt_ratio(fe *r, const fe *u, const fe *v)
 	ecfi_p25519_sqr_with(fl, &check, &x);
 	ecfi_p25519_mul_with(fl, &check, &check, v); /* v r^2 */
 	ecfi_p25519_neg(&un, u);
-	ecfi_p25519_mul_with(fl, &uni, &un, &SQRT_M1);
+	ecfi_p25519_mul_with(fl, &uni, &un, &sqrt_m1);
 	uint64_t correct = ecfi_p25519_equal_mask(&check, u);
 	uint64_t flipped = ecfi_p25519_equal_mask(&check, &un);
 	uint64_t flipped_i = ecfi_p25519_equal_mask(&check, &uni);
-	ecfi_p25519_mul_with(fl, &xi, &x, &SQRT_M1);
+	ecfi_p25519_mul_with(fl, &xi, &x, &sqrt_m1);
 	ecfi_limbs_cmov(x.limb, xi.limb, flipped | flipped_i, 4);
 	ecfi_p25519_abs(r, &x);
 	/* was_square is all-ones for a square: ECF_OK (0) without a branch. */
@@ -175,18 +175,8 @@ EXPORT(sqrt_ratio);
 
 int ecfi_p25519_lookup(fe *r, const fe *table, size_t n, size_t idx)
 {
-	if (r == NULL)
-		return ECF_ERR_NULL;
-	ecfi_p25519_zero(r);
-	if (table == NULL)
-		return ECF_ERR_NULL;
-	/* Every entry is read: no address depends on idx. */
-	for (size_t i = 0; i < n; i++) {
-		uint64_t hit = ~ecfi_mask_nonzero((uint64_t)(i ^ idx));
-		ecfi_limbs_cmov(r->limb, table[i].limb, hit, 4);
-	}
-	uint64_t in_range = ecfi_mask_from_bit((uint64_t)(idx < n));
-	return (int)((uint64_t)ECF_ERR_INDEX & ~in_range);
+	/* Elements are plain structs of limbs: the table is n * 4 limbs. */
+	return ecfi_limbs_lookup(r ? r->limb : NULL, table ? table[0].limb : NULL, 4, n, idx);
 }
 EXPORT(lookup);
 

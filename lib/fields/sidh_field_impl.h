@@ -28,6 +28,7 @@
 
 #include "common/decode.h"
 #include "common/limbs.h"
+#include "common/lookup.h"
 #include "common/modinv.h"
 #include "dispatch/cpu.h"
 #include "fields/sidh_internal.h"
@@ -344,18 +345,8 @@ EXPORT(equal);
 
 int IN(lookup)(FE *r, const FE *table, size_t n, size_t idx)
 {
-	if (r == NULL)
-		return ECF_ERR_NULL;
-	IN(zero)(r);
-	if (table == NULL)
-		return ECF_ERR_NULL;
-	/* Every entry is read: no address depends on idx. */
-	for (size_t i = 0; i < n; i++) {
-		uint64_t hit = ~ecfi_mask_nonzero((uint64_t)(i ^ idx));
-		ecfi_limbs_cmov(r->limb, table[i].limb, hit, NL);
-	}
-	uint64_t in_range = ecfi_mask_from_bit((uint64_t)(idx < n));
-	return (int)((uint64_t)ECF_ERR_INDEX & ~in_range);
+	/* Elements are plain structs of limbs: the table is n * NL limbs. */
+	return ecfi_limbs_lookup(r ? r->limb : NULL, table ? table[0].limb : NULL, NL, n, idx);
 }
 EXPORT(lookup);
 

@@ -10,8 +10,9 @@
  *   initialised by _init, fed by any number of _update calls (any lengths,
  *   including 0; in may be NULL only when len is 0), and finished by _final,
  *   which writes the digest and wipes the whole context (ecfi_wipe). After
- *   _final, call _init again before reusing it. out may alias the context's
- *   caller buffers but not the context itself.
+ *   _final, call _init again before reusing it. _final's out must not
+ *   overlap the context; any other buffer is fine (including one that was
+ *   passed to _update).
  * - Message length: up to 2^61 - 1 bytes (SHA-256) / 2^64 - 1 bytes (SHA-512
  *   counts bytes in 64 bits; FIPS 180-4 allows 2^128 - 1 bits, irrelevant here).
  * - The one-shot functions (ecfi_sha256 etc.) wipe their stack context.

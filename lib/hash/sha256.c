@@ -91,7 +91,10 @@ static void sha256_blocks(uint32_t state[8], const uint8_t *p, size_t nblocks)
 		state[7] += h;
 		p += 64;
 	}
-	ecfi_wipe(w, sizeof w);
+	/* Clear the schedule with 16 volatile word stores (ecfi_wipe stores bytes). */
+	volatile uint32_t *vw = w;
+	for (int i = 0; i < 16; i++)
+		vw[i] = 0;
 }
 
 void ecfi_sha256_init(ecfi_sha256_ctx *ctx)

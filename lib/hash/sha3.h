@@ -24,8 +24,10 @@
 
 #include "common/internal.h"
 
-/* The generic sponge: rate in bytes (136 for SHAKE256/SHA3-256, 168 for
- * SHAKE128), domain-separation suffix byte (0x1f for SHAKE, 0x06 for SHA3). */
+/* The generic sponge: rate in bytes, a multiple of 8 below 200 (136 for
+ * SHAKE256/SHA3-256, 168 for SHAKE128; every FIPS 202 rate qualifies), and
+ * the domain-separation suffix byte with the first padding bit (0x1f for
+ * SHAKE, 0x06 for SHA3). */
 typedef struct ecfi_keccak_ctx {
 	uint64_t a[25]; /* the state, lane (x, y) at a[x + 5y] */
 	uint32_t pos;   /* absorbing: bytes of the current block absorbed; squeezing: bytes of the block read */
