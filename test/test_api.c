@@ -14,7 +14,6 @@
 #include "ecfield/ecfield.h"
 
 #include "common/internal.h"
-#include "common/moduli.h" /* generated from lib/common/field_params.py */
 #include "common/moduli.h" /* generated from the build's generator */
 #include "common/testutil.h"
 

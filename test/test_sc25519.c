@@ -3,6 +3,8 @@
  * operations (from_wide_bytes, muladd) and clamp against GMP on edge values
  * and random inputs with every aliasing, select/lookup/set_u64, and RFC 8032's
  * Ed25519 vectors: S = r + k*a recomputed with the library's SHA-512. */
+#include <stdlib.h>
+
 #include "ecfield/sc25519.h"
 
 #include "common/internal.h"

@@ -57,7 +57,7 @@ SCAN_TOP = ["meson.build", "meson_options.txt"]
 SKIP_DIRS = {".git", "corpus", "__pycache__", "subprojects"}
 C_LIKE = {".c", ".h", ".S", ".s", ".in", ".inc", ".cc", ".cpp"}
 HASH_COMMENT = {".py", ".build", ".sh", ".txt", ""}
-FIELD_OF = {"n256": "p256n"}  # MODULI name -> field name used in the tree
+FIELD_OF = {"n256": "p256n", "l25519": "sc25519"}  # MODULI name -> field name used in the tree
 CONSTANTS = ["M", "M2", "R1", "R2", "R3"]
 MAX_FILE = 4 << 20
 
@@ -94,14 +94,25 @@ def load_moduli(root):
 def run_generator(root, name):
     """The generator's own output for one modulus, parsed back into integers."""
     _, fp = generator_paths(root)
-    out = subprocess.run([sys.executable, fp, name] + CONSTANTS + ["MODINV"], check=True,
-                         capture_output=True, text=True).stdout
+    # The optional constants (N0, SQRTM1) only where the generator offers them.
+    run = None
+    for extra in (["N0", "SQRTM1"], ["N0"], []):
+        run = subprocess.run([sys.executable, fp, name] + CONSTANTS + extra + ["MODINV"], capture_output=True,
+                             text=True)
+        if run.returncode == 0:
+            break
+    if run.returncode != 0:
+        raise SystemExit("check_constants: field_params.py %s failed:\n%s" % (name, run.stderr))
+    out = run.stdout
     consts = {}
     for m in re.finditer(r"static const uint64_t (\w+)\[(\d+)\] = \{([^}]*)\};", out):
         limbs = [int(x, 16) for x in re.findall(r"0x([0-9a-fA-F]+)", m.group(3))]
         if len(limbs) != int(m.group(2)):
             raise SystemExit("check_constants: %s %s: %d limbs for [%s]" % (name, m.group(1), len(limbs), m.group(2)))
         consts[m.group(1)] = (sum(l << (64 * i) for i, l in enumerate(limbs)), len(limbs))
+    n0 = re.search(r"#define N0 UINT64_C\(0x([0-9a-fA-F]+)\)", out)
+    if n0:
+        consts["N0"] = int(n0.group(1), 16)
     mi = re.search(r"\{ /\* modulus62 \*/(.*?)\},\s*UINT64_C\(0x([0-9a-f]+)\).*?\n\s*(\d+), (\d+), /\* nlimbs",
                    out, re.S)
     if not mi:
@@ -165,6 +176,10 @@ def verify(moduli, gen):
             errs.append("%s: generated M2 is not 2m mod 2^%d" % (name, 64 * n))
         for k in (1, 2, 3):
             want("R%d" % k, pow(2, 64 * n * k, m))
+        if "N0" in g and (g["N0"] * m + 1) % 2**64 != 0:
+            errs.append("%s: generated N0 * m != -1 mod 2^64" % name)
+        if "SQRTM1" in g and (g["SQRTM1"][0] ** 2 + 1) % m != 0:
+            errs.append("%s: generated SQRTM1^2 != -1 mod m" % name)
         mi = g["MODINV"]
         l62 = mi["limbs62"]
         if sum(l << (62 * i) for i, l in enumerate(l62)) != m or any(not 0 <= l < 2**62 for l in l62):
@@ -230,6 +245,7 @@ def naf(v):
 
 
 POW = r"\s*(?:\^|\*\*)\s*"
+PREFILTER = {}  # text pattern -> a literal (lower case) that any match contains: a cheap test first
 
 
 def build_forms(moduli, gen):
@@ -252,14 +268,16 @@ def build_forms(moduli, gen):
             values["(M+1)/4"] = (m + 1) // 4
         if m % 8 == 5:
             values["(M-5)/8"] = (m - 5) // 8
-            values["sqrt(-1)"] = pow(2, (m - 1) // 4, m)
+            values["sqrt(-1)"] = gen[name]["SQRTM1"][0] if "SQRTM1" in gen[name] else pow(2, (m - 1) // 4, m)
         k0 = (-pow(m, -1, 2**64)) % 2**64
         for const, v in values.items():
             if v < 2**64:
                 continue
             hx = "%x" % v
             forms.append((field, const, "hex", "text", re.compile(r"(?<![1-9a-f])0*%s(?![0-9a-f])" % hx, re.I)))
+            PREFILTER[forms[-1][4]] = hx[:12]
             forms.append((field, const, "dec", "text", re.compile(r"(?<!\d)%d(?!\d)" % v)))
+            PREFILTER[forms[-1][4]] = str(v)[:12]
             for w in (64, 32, 8):
                 seq = words(v, w)
                 lo = next(i for i, x in enumerate(seq) if x)  # drop zero words at the low end
@@ -356,6 +374,7 @@ def scan_file(path, rel, forms, hits):
     ext = os.path.splitext(path)[1]
     line_of = lambda pos: text.count("\n", 0, pos) + 1  # noqa: E731
     joined, pos_map = join_strings(text)
+    joined_lower = joined.lower()
     code = strip_comments(text, ext) if ext != ".md" else None
     tokens, tpos = [], []
     for mt in INT_TOKEN.finditer(text):
@@ -379,6 +398,8 @@ def scan_file(path, rel, forms, hits):
     for field, const, form, kind, pat in forms:
         found = None
         if kind == "text":
+            if PREFILTER.get(pat, "") not in joined_lower:
+                continue
             mt = pat.search(joined)
             if mt:
                 found = line_of(pos_map[mt.start()] if mt.start() < len(pos_map) else len(text))
@@ -464,8 +485,8 @@ def check(root, allowlist, strict, out=sys.stdout):
     for e in errs:
         print("# FAIL: generator: " + e, file=out)
     if not errs:
-        print("# ok: every generated constant of %s verified (R^k mod m, 2m, safegcd limbs, "
-              "primality, kernel assumptions)" % ", ".join(moduli), file=out)
+        print("# ok: every generated constant of %s verified (R^k mod m, 2m, N0, SQRTM1, "
+              "safegcd limbs, primality, kernel assumptions)" % ", ".join(moduli), file=out)
     forms = build_forms(moduli, gen)
     hits = []
     nfiles = 0
@@ -636,7 +657,8 @@ def main(argv):
         moduli, source = load_moduli(root)
         gen = {name: run_generator(root, name) for name in moduli}
         for field, const, form, kind, pat in build_forms(moduli, gen):
-            shown = pat.pattern if hasattr(pat, "pattern") else ", ".join("%#x" % x for x in pat)
+            shown = (pat.pattern if hasattr(pat, "pattern") else "%#x" % pat if isinstance(pat, int)
+                     else ", ".join("%#x" % x for x in pat))
             print("%-7s %-16s %-8s %s" % (field, const, form, shown[:150]))
         return 0
     allow = a.allowlist or os.path.join(root, "tools", "constants_allowlist.txt")

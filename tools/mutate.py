@@ -77,6 +77,7 @@ def test_targets(build):
     tests = json.loads(run(["meson", "introspect", "--tests", build]).stdout)
     targets = json.loads(run(["meson", "introspect", "--targets", build]).stdout)
     by_id = {t["id"]: t for t in targets}
+    outputs = {os.path.relpath(f, build) for t in targets for f in t["filename"]}
     out = {}
     for t in tests:
         need = []
@@ -84,12 +85,13 @@ def test_targets(build):
             tgt = by_id.get(dep)
             if tgt:
                 need += [os.path.relpath(f, build) for f in tgt["filename"]]
-        exe = t["cmd"][0] if t["cmd"] else ""
-        if exe.startswith(os.path.abspath(build)):
-            need.append(os.path.relpath(exe, build))
-        for a in t["cmd"][1:]:  # e.g. the ct test's programs, the asm check's objects
+        for a in t["cmd"]:  # the program, and built files among its arguments (ct programs, archives)
+            # normpath: a source file argument reads BUILD/../src/... (test 'subproject')
+            a = os.path.normpath(a) if isinstance(a, str) else a
             if isinstance(a, str) and a.startswith(os.path.abspath(build) + os.sep):
-                need.append(os.path.relpath(a, build))
+                rel = os.path.relpath(a, build)
+                if rel in outputs:
+                    need.append(rel)
         out.setdefault(t["name"], set()).update(need)
     return out
 
@@ -142,7 +144,9 @@ def main():
             copy_tree(src, scratch)
         vectors = os.environ.get("MUTATION_VECTORS_DIR", os.path.join(os.path.dirname(src), "shared", "vectors"))
         if not os.path.isdir(build):
-            r = run(["meson", "setup", build, scratch, "-Dbenchmarks=false", "-Dvectors_dir=" + vectors]
+            # benchmarks=true: bench_cli's mutants (tools/mutants/pkg.txt) need ecfield-bench;
+            # only the targets a named test needs are ever built.
+            r = run(["meson", "setup", build, scratch, "-Dbenchmarks=true", "-Dvectors_dir=" + vectors]
                     + ["-D" + o for o in args.meson_option])
             if r.returncode:
                 print(r.stdout)

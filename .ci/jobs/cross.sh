@@ -1,13 +1,16 @@
 #!/bin/bash
 # usage: cross.sh ARCH (aarch64, s390x or i386). Cross-build with
 # cross/ARCH-linux-gnu.ini and run the whole suite: aarch64 and s390x under
-# qemu-user (the cross file's exe_wrapper), i386 natively. ECF_TEST_SCALE
+# qemu-user (the cross file's exe_wrapper), i386 natively. The foreign
+# libraries come from a private sysroot, build-sysroot/ARCH (.ci/sysroot.sh),
+# whose constants file is given to meson before the cross file. ECF_TEST_SCALE
 # (default 100: the full suite, about a minute under qemu) sets the random cases.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 arch=$1
 dir=build-$arch
-[ -f $dir/build.ninja ] || meson setup $dir --cross-file cross/$arch-linux-gnu.ini
+bash .ci/sysroot.sh "$arch"
+[ -f $dir/build.ninja ] || meson setup $dir --cross-file build-sysroot/$arch.ini --cross-file cross/$arch-linux-gnu.ini
 ninja -C $dir
 case $arch in
 i386)
@@ -17,6 +20,8 @@ i386)
 		exit 1
 	fi
 	echo "# i386: no unsigned __int128, portable kernels use the 64x64 fallback"
+	# valgrind (the ct test) reads the sysroot's ld.so symbols from libc6-dbg.
+	export VALGRIND_OPTS="${VALGRIND_OPTS:-} --extra-debuginfo-path=$PWD/build-sysroot/i386-debuginfo"
 	;;
 esac
 ECF_TEST_SCALE=${ECF_TEST_SCALE:-25} meson test -C $dir --print-errorlogs
