@@ -33,6 +33,10 @@ void bench_group(const char *field, const char *op, const bench_variant *v, size
 void bench_public(const char *field, const char *op, bench_body body, void *state, const bench_variant *extra,
                   size_t nextra);
 
+/* bench_public (no extra variants) with at most max_samples samples: for
+ * operations that take milliseconds (SIDH/SIKE). */
+void bench_public_capped(const char *field, const char *op, bench_body body, void *state, int max_samples);
+
 /* The kernel tiers this CPU runs (portable first); returns the count. */
 size_t bench_tiers(uint32_t flags[4], const char *names[4]);
 
@@ -90,6 +94,7 @@ void bench_curve25519(void);
 void bench_hash(void);
 void bench_sc25519(void);
 void bench_p256_group(void);
+void bench_sike(void);
 
 /* Rows measured outside bench_group (bench_p256_group.c's parallel rows). */
 int bench_row_selected(const char *field, const char *op, const char *kernel, const char *call);

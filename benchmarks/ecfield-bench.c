@@ -212,6 +212,15 @@ void bench_group(const char *field, const char *op, const bench_variant *all, si
 	ecfi_cpu_set_kernels(saved);
 }
 
+void bench_public_capped(const char *field, const char *op, bench_body body, void *state, int max_samples)
+{
+	int saved = opt_samples;
+	if (opt_samples > max_samples)
+		opt_samples = max_samples;
+	bench_public(field, op, body, state, NULL, 0);
+	opt_samples = saved;
+}
+
 /* For rows measured outside bench_group (the parallel throughput rows of the
  * P-256 group): the filter, the clock and the row format of this program. */
 int bench_row_selected(const char *field, const char *op, const char *kernel, const char *call)
@@ -310,6 +319,7 @@ static void run_all(void)
 	bench_sc25519();
 	bench_p256_group();
 	bench_curve25519();
+	bench_sike();
 }
 
 int main(int argc, char **argv)
