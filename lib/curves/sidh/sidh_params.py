@@ -6,6 +6,7 @@ is typed into C by hand).
 Usage:
     python3 sidh_params.py NAME          # p434, p503, p610 or p751
     python3 sidh_params.py --costs NAME  # report the strategy costs
+    python3 sidh_params.py --meson NAME  # "prime;bytes;e2;e3;sk_b_bits;msg;ss" for include/ecfield/meson.build
 
 SIDH and SIKE are broken (Castryck-Decru 2022): research and benchmark code.
 
@@ -183,12 +184,16 @@ def limbs(v, n):
 def main(argv):
     costs = len(argv) == 3 and argv[1] == "--costs"
     name = argv[-1]
-    if len(argv) not in (2, 3) or name not in PARAMS:
+    if len(argv) not in (2, 3) or name not in PARAMS or (len(argv) == 3 and argv[1] not in ("--costs", "--meson")):
         sys.stderr.write(__doc__)
         return 2
     prm = PARAMS[name]
     p = MODULI[name]
     e2, e3 = exponents(p)
+    if argv[1] == "--meson":  # the public header's facts, from the one modulus
+        print("2^%d * 3^%d - 1;%d;%d;%d;%d;%d;%d" % (e2, e3, (p.bit_length() + 7) // 8, e2, e3,
+                                                  (3**e3).bit_length() - 1, prm["msg"], prm["ss"]))
+        return 0
     n = (p.bit_length() + 63) // 64
     r = 2**(64 * n)
     na, nb = e2 // 2, e3
