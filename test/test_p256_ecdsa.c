@@ -641,6 +641,7 @@ static __attribute__((noinline)) int stack_find(const uint8_t key[32])
 static void test_stack_wiped(void **s)
 {
 	(void)s;
+	TEST_SKIP_UNDER_ASAN();
 	test_rng rng;
 	test_rng_init(&rng, 0x5a5);
 	for (size_t t = 0; t < test_tier_count(); t++) {

@@ -59,4 +59,24 @@ void test_tier_restore(void);
  * 2^(64n)-1 mod m, R mod m, 2^(64n-1) mod m, all-ones low limbs, ... Returns the count. */
 size_t test_edge_values(uint64_t out[][16], size_t max, const mpz_t m, size_t n);
 
+/* AddressSanitizer moves locals to a fake stack, where the stack-scan wipe
+ * tests (paint the stack, call, search for the secret) cannot see them: those
+ * tests call TEST_SKIP_UNDER_ASAN() and are reported skipped in such builds. */
+#if defined(__SANITIZE_ADDRESS__)
+#define TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TEST_ASAN 1
+#endif
+#endif
+#ifdef TEST_ASAN
+#define TEST_SKIP_UNDER_ASAN()                                                                                         \
+	do {                                                                                                           \
+		fprintf(stderr, "# ASan build: the stack-scan wipe test cannot see ASan's fake stack: skipped\n");     \
+		skip();                                                                                                \
+	} while (0)
+#else
+#define TEST_SKIP_UNDER_ASAN() ((void)0)
+#endif
+
 #endif
