@@ -9,7 +9,7 @@
 # `meson test` on the named test. Prints killed/SURVIVED per mutant and the
 # seconds to the kill; exits 1 if any survives, is stale or does not build.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 build=${1:-build-fuzz}
 list=${2:-tools/mutants/fuzz25519.txt}
 [ -f "$build/build.ninja" ] || { echo "no fuzz build in $build"; exit 1; }

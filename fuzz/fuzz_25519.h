@@ -61,6 +61,19 @@ static const uint8_t FZ_ED_SMALL[7][32] = {
      0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f},
 };
 
+/* 1 if s, bit 255 masked, is one of the 7 strings of a small-order list
+ * (FZ_X25519_SMALL, FZ_ED_SMALL): libsodium's has_small_order. */
+static inline int fz_on_small_list(const uint8_t s[32], const uint8_t (*list)[32])
+{
+	uint8_t m[32];
+	memcpy(m, s, 32);
+	m[31] &= 0x7f;
+	for (int i = 0; i < 7; i++)
+		if (memcmp(m, list[i], 32) == 0)
+			return 1;
+	return 0;
+}
+
 /* b = a + k or a - k (little-endian, 32 bytes, mod 2^256). */
 static inline void fz_le_addk(uint8_t b[32], const uint8_t a[32], unsigned k, int sub)
 {

@@ -92,6 +92,72 @@ static inline void fz_mpz_to_limbs(uint64_t *a, size_t n, const mpz_t z)
 	mpz_export(a, NULL, -1, 8, 0, 0, z);
 }
 
+/* R = 2^(64 nl), rinv = 1/R mod m, mr = m*R: the Montgomery constants. */
+static inline void fz_mont_consts(mpz_t r, mpz_t rinv, mpz_t mr, const mpz_t m, size_t nl)
+{
+	mpz_set_ui(r, 0);
+	mpz_setbit(r, (mp_bitcnt_t)(64 * nl));
+	mpz_invert(rinv, r, m);
+	mpz_mul(mr, m, r);
+}
+
+/* A condition for select/cmov/cswap/cneg: any int, sometimes with only its
+ * high bits set (a mask built from the low bits only would miss them). */
+static inline int fz_cond(fz_cursor *c)
+{
+	int cond = (int)(int8_t)fz_byte(c);
+	if (fz_byte(c) & 1)
+		cond = (int)((uint32_t)cond << 24);
+	return cond;
+}
+
+/* The GMP model of the ring operations every field target checks: w = the
+ * expected result of `kind` on x (and y), before reduction mod m, in the
+ * Montgomery domain of r (rinv = 1/r mod m); r = rinv = 1 for a field kept
+ * in the plain domain (p25519). The inverse is 0 for 0. */
+enum { FZ_M_ADD, FZ_M_SUB, FZ_M_NEG, FZ_M_MUL, FZ_M_SQR, FZ_M_TO_MONT, FZ_M_FROM_MONT, FZ_M_INV, FZ_M_REDUCE };
+
+static inline void fz_model(int kind, mpz_t w, const mpz_t x, const mpz_t y, const mpz_t m, const mpz_t r,
+                            const mpz_t rinv)
+{
+	switch (kind) {
+	case FZ_M_ADD:
+		mpz_add(w, x, y);
+		break;
+	case FZ_M_SUB:
+		mpz_sub(w, x, y);
+		break;
+	case FZ_M_NEG:
+		mpz_neg(w, x);
+		break;
+	case FZ_M_MUL: /* x*y/r */
+		mpz_mul(w, x, y);
+		mpz_mul(w, w, rinv);
+		break;
+	case FZ_M_SQR:
+		mpz_mul(w, x, x);
+		mpz_mul(w, w, rinv);
+		break;
+	case FZ_M_TO_MONT:
+		mpz_mul(w, x, r);
+		break;
+	case FZ_M_FROM_MONT:
+		mpz_mul(w, x, rinv);
+		break;
+	case FZ_M_INV: /* x = ar gives r/a = r^2/x */
+		mpz_mod(w, x, m);
+		if (mpz_sgn(w) != 0) {
+			mpz_invert(w, w, m);
+			mpz_mul(w, w, r);
+			mpz_mul(w, w, r);
+		}
+		break;
+	default: /* FZ_M_REDUCE */
+		mpz_set(w, x);
+		break;
+	}
+}
+
 static void fz_print(const char *label, const uint64_t *a, size_t n)
 {
 	fprintf(stderr, "  %s = 0x", label);
@@ -165,6 +231,31 @@ static inline void fz_bench(const char *label, const uint8_t *in, size_t n)
 			t[j - 1] = x;
 		}
 	fprintf(stderr, "# bench %-28s %9.1f us CPU per execution\n", label, t[4]);
+}
+
+/* With FZ_STATS set: how many executions took each path (FZ_STAT(i, name)
+ * in a target), printed at exit: the operation mix a fuzzing run really
+ * had, which the seed corpus and the mutations decide, not the byte ranges
+ * alone. */
+static unsigned long FZ_STAT_N[16] __attribute__((unused));
+static const char *FZ_STAT_NAME[16] __attribute__((unused));
+#define FZ_STAT(i, name) (FZ_STAT_NAME[i] = (name), FZ_STAT_N[i]++)
+
+static inline void fz_stats_print(void)
+{
+	unsigned long total = 0;
+	for (int i = 0; i < 16; i++)
+		total += FZ_STAT_N[i];
+	for (int i = 0; i < 16; i++)
+		if (FZ_STAT_N[i])
+			fprintf(stderr, "# stats %-32s %9lu (%4.1f%%)\n", FZ_STAT_NAME[i], FZ_STAT_N[i],
+			        100.0 * (double)FZ_STAT_N[i] / (double)total);
+}
+
+static inline void fz_stats_init(void)
+{
+	if (getenv("FZ_STATS") != NULL)
+		atexit(fz_stats_print);
 }
 
 static inline void fz_print_bytes(const char *label, const uint8_t *b, size_t n)

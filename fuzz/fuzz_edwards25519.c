@@ -31,7 +31,7 @@
  *   11:          NULL and length errors                     (cheap)
  *   12, 13:      scalar_mult, scalar_mult_base vs libsodium, and against
  *                double_scalar_mult_base_vartime with full 256-bit
- *                scalars, one tier;       run for 1 input in 8 (fz_gate)
+ *                scalars, one tier;      run for 1 input in 16 (fz_gate)
  *   14, 15:      is_valid_point vs decode, is_small_order,
  *                is_torsion_free, one tier;              1 input in 8
  * Gated-out expensive operations do the decode checks instead.
@@ -64,18 +64,6 @@ static int sodium_zip215(uint8_t out[32], const uint8_t s[32])
 	return crypto_core_ed25519_add(out, s, IDENTITY) == 0;
 }
 
-/* y (bit 255 masked) on the small-order blacklist */
-static int blacklisted(const uint8_t s[32])
-{
-	uint8_t m[32];
-	memcpy(m, s, 32);
-	m[31] &= 0x7f;
-	for (int i = 0; i < 7; i++)
-		if (memcmp(m, FZ_ED_SMALL[i], 32) == 0)
-			return 1;
-	return 0;
-}
-
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
@@ -83,6 +71,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	if (sodium_init() < 0)
 		abort();
 	fz_init_tiers("edwards25519");
+	fz_stats_init();
 	uint8_t e[32], k[32] = {0}, b[32];
 	for (int i = 0; i < 7; i++) {
 		memcpy(e, FZ_ED_SMALL[i], 32);
@@ -145,7 +134,7 @@ static int check_decode(const uint8_t s[32], pt *P)
 	                  : !zip_ok          ? ECF_ERR_NOT_ON_CURVE
 	                  : (x_zero && sign) ? ECF_ERR_ENCODING
 	                                     : ECF_OK;
-	int small = zip_ok && blacklisted(s);
+	int small = zip_ok && fz_on_small_list(s, FZ_ED_SMALL);
 	int ident = zip_ok && memcmp(want, IDENTITY, 32) == 0;
 	pt Q;
 	static const pt zero;
@@ -342,16 +331,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	fz_cursor c = {data, size};
 	uint8_t b = fz_byte(&c) % 16;
-	int heavy = fz_gate(data, size, 3);
+	/* the scalar mults for 1 input in 16, is_valid_point for 1 in 8 */
+	int heavy = fz_gate(data, size, b < 14 ? 4 : 3);
 	if (b < 9 || (b >= 12 && !heavy)) {
+		FZ_STAT(0, "decode");
 		fz_decode(&c);
 	} else if (b < 11) {
+		FZ_STAT(1, "add/sub");
 		fz_addsub(&c);
 	} else if (b == 11) {
+		FZ_STAT(2, "NULL and lengths");
 		fz_null(&c);
 	} else if (b < 14) {
+		FZ_STAT(3, "scalar mults");
 		fz_smul(&c, fz_byte(&c));
 	} else {
+		FZ_STAT(4, "is_valid_point");
 		fz_valid(&c, fz_byte(&c));
 	}
 	return 0;

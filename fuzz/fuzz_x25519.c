@@ -43,17 +43,6 @@ static const uint8_t NINE[32] = {9};
 static uint8_t TABLE[16][32];
 static size_t NTABLE;
 
-static int predict_small_order(const uint8_t u[32])
-{
-	uint8_t m[32];
-	memcpy(m, u, 32);
-	m[31] &= 0x7f;
-	for (int i = 0; i < 7; i++)
-		if (memcmp(m, FZ_X25519_SMALL[i], 32) == 0)
-			return 1;
-	return 0;
-}
-
 /* OpenSSL's X25519: 1 and the secret, 0 when derive fails. */
 static int openssl_x25519(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
 {
@@ -78,6 +67,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	if (sodium_init() < 0)
 		abort();
 	fz_init_tiers("x25519");
+	fz_stats_init();
 	for (int i = 0; i < 7; i++) {
 		memcpy(TABLE[NTABLE], FZ_X25519_SMALL[i], 32);
 		memcpy(TABLE[NTABLE + 1], FZ_X25519_SMALL[i], 32);
@@ -117,7 +107,7 @@ static void fz_dh(fz_cursor *c, uint8_t flags)
 	uint8_t k[32], u[32], out[32], want[32], ossl[32], buf[32];
 	fz_str32(c, k, 1, NULL, 0);
 	fz_str32(c, u, 0, (const uint8_t(*)[32])TABLE, NTABLE);
-	int small = predict_small_order(u);
+	int small = fz_on_small_list(u, FZ_X25519_SMALL);
 	ecfi_cpu_set_kernels(FZ_TIERS[(flags >> 4) % FZ_NTIERS]);
 	memset(out, 0xa5, 32);
 	int st = ecf_x25519(out, k, u);
@@ -191,13 +181,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	fz_cursor c = {data, size};
 	uint8_t b = fz_byte(&c), flags = fz_byte(&c);
-	if (b < 56 && !fz_gate(data, size, 2))
+	if (b < 56 && !fz_gate(data, size, 2)) {
+		FZ_STAT(0, "NULL arguments (gated out)");
 		fz_null(&c);
-	else if (b < 40)
+	} else if (b < 40) {
+		FZ_STAT(1, flags & 1 ? "x25519 + OpenSSL" : "x25519");
 		fz_dh(&c, flags);
-	else if (b < 56)
+	} else if (b < 56) {
+		FZ_STAT(2, "x25519_base");
 		fz_base(&c, flags);
-	else
+	} else {
+		FZ_STAT(3, "NULL arguments");
 		fz_null(&c);
+	}
 	return 0;
 }
