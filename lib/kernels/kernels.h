@@ -62,6 +62,20 @@ ECFI_DECLARE_SIDH_KERNELS(p751, portable, 12);
 /* GF(2^255 - 19). */
 ECFI_DECLARE_P25519_KERNELS(portable);
 
+/* The X25519 ladder step (x25519_ladder_mulx_adx.S): one routine for a whole
+ * step of RFC 7748's ladder, conditional swap included, on a working area w
+ * of ECFK_X25519_LADDER_WORDS limbs in the caller's frame, 4 limbs per value
+ * at these word offsets: x2, z2, x3, z3 (in and out), x1 (in), then scratch.
+ * Values are any 256-bit numbers (the p25519 lazy range); swap is 0 or 1.
+ * The outputs are the same bits as ecfi_x25519_ladder_step_portable's
+ * (lib/curves/curve25519/x25519.c). The caller wipes w. */
+#define ECFK_X25519_LADDER_X2 0
+#define ECFK_X25519_LADDER_Z2 4
+#define ECFK_X25519_LADDER_X3 8
+#define ECFK_X25519_LADDER_Z3 12
+#define ECFK_X25519_LADDER_X1 16
+#define ECFK_X25519_LADDER_WORDS 56
+
 #if ECFI_X86_64_KERNELS
 ECFI_DECLARE_SIDH_KERNELS(p434, mulx_adx, 7);
 ECFI_DECLARE_SIDH_KERNELS(p503, mulx_adx, 8);
@@ -71,6 +85,7 @@ ECFI_DECLARE_MONT_KERNELS(p256, mulx_adx, 4);
 ECFI_DECLARE_MONT_KERNELS(p256n, mulx_adx, 4);
 ECFI_DECLARE_MONT_KERNELS(sc25519, mulx_adx, 4);
 ECFI_DECLARE_P25519_KERNELS(mulx_adx);
+ECFI_HIDDEN void ecfk_x25519_ladder_step_mulx_adx(uint64_t w[ECFK_X25519_LADDER_WORDS], uint64_t swap);
 #endif
 
 #endif

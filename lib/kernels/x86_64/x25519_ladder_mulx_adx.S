@@ -1,0 +1,238 @@
+/*
+ * x25519_ladder_mulx_adx.S - one step of the X25519 Montgomery ladder
+ * (RFC 7748 section 5) as a single routine, x86-64 with BMI2 (MULX) and ADX
+ * (ADCX/ADOX). Caller checks CPU support.
+ *
+ * void ecfk_x25519_ladder_step_mulx_adx(uint64_t w[ECFK_X25519_LADDER_WORDS], uint64_t swap);
+ *
+ * w is the ladder's working area in the caller's frame (kernels/kernels.h has
+ * the layout): x2, z2, x3, z3 (in and out), x1 (in) and scratch for the
+ * step's intermediates, 4 little-endian limbs each, any 256-bit values (the
+ * lazy range of lib/fields/p25519_internal.h). swap is 0 or 1. The step:
+ *
+ *   cswap((x2, z2), (x3, z3), swap)
+ *   a = x2 + z2   b = x2 - z2   c = x3 + z3   d = x3 - z3
+ *   aa = a^2   bb = b^2   da = d*a   cb = c*b   e = aa - bb
+ *   x3 = (da + cb)^2   z3 = x1*(da - cb)^2
+ *   x2 = aa*bb         z2 = e*(bb + 121666*e)
+ *
+ * with the field's own add, sub, mul_small and the fold of
+ * kernels/portable/p25519_fold.h, so every output is the same bits as the
+ * portable step's (ecfi_x25519_ladder_step_portable, test_x25519_ladder).
+ * Secrets stay in w (the caller wipes it once per ladder) and in registers:
+ * nothing is written below the stack pointer but the saved registers.
+ *
+ * Constant time: no branches; every address is a constant offset from w.
+ */
+#include "asm.h"
+#include "mul_4x64.h"
+#include "p25519_fold_x86.h"
+
+/* Offsets in w, in bytes: 8 times the word offsets ECFK_X25519_LADDER_* of
+ * kernels/kernels.h (x2, z2, x3, z3, x1), then the scratch values. */
+#define W_X2 0
+#define W_Z2 32
+#define W_X3 64
+#define W_Z3 96
+#define W_X1 128
+#define W_A 160
+#define W_B 192
+#define W_C 224
+#define W_D 256
+#define W_AA 288
+#define W_BB 320
+#define W_E 352
+#define W_DA 384
+#define W_CB 416
+
+/* r8..r11 = s1 + s2 (mod p, lazily), the bits of ecfi_p25519_add: a carry
+ * out of 2^256 adds 38; if that carries too (the sum was then below 38) 38
+ * more go into the low word, which cannot carry. Uses rax. */
+.macro ADD_REGS s1, s2
+        mov     \s1+0(%rdi), %r8
+        add     \s2+0(%rdi), %r8
+        mov     \s1+8(%rdi), %r9
+        adc     \s2+8(%rdi), %r9
+        mov     \s1+16(%rdi), %r10
+        adc     \s2+16(%rdi), %r10
+        mov     \s1+24(%rdi), %r11
+        adc     \s2+24(%rdi), %r11
+        sbb     %rax, %rax
+        and     $38, %eax
+        add     %rax, %r8
+        adc     $0, %r9
+        adc     $0, %r10
+        adc     $0, %r11
+        sbb     %rax, %rax
+        and     $38, %eax
+        add     %rax, %r8
+.endm
+
+/* r8..r11 = s1 - s2 (mod p, lazily), the bits of ecfi_p25519_sub: a borrow
+ * takes 38 back, and 38 more from the low word if that borrows too. */
+.macro SUB_REGS s1, s2
+        mov     \s1+0(%rdi), %r8
+        sub     \s2+0(%rdi), %r8
+        mov     \s1+8(%rdi), %r9
+        sbb     \s2+8(%rdi), %r9
+        mov     \s1+16(%rdi), %r10
+        sbb     \s2+16(%rdi), %r10
+        mov     \s1+24(%rdi), %r11
+        sbb     \s2+24(%rdi), %r11
+        sbb     %rax, %rax
+        and     $38, %eax
+        sub     %rax, %r8
+        sbb     $0, %r9
+        sbb     $0, %r10
+        sbb     $0, %r11
+        sbb     %rax, %rax
+        and     $38, %eax
+        sub     %rax, %r8
+.endm
+
+.macro STORE_REGS dst
+        mov     %r8, \dst+0(%rdi)
+        mov     %r9, \dst+8(%rdi)
+        mov     %r10, \dst+16(%rdi)
+        mov     %r11, \dst+24(%rdi)
+.endm
+
+.macro FADD dst, s1, s2
+        ADD_REGS \s1, \s2
+        STORE_REGS \dst
+.endm
+
+.macro FSUB dst, s1, s2
+        SUB_REGS \s1, \s2
+        STORE_REGS \dst
+.endm
+
+/* dst = s1*s2, folded (ecfk_p25519_mul_mulx_adx's bits). dst may be s1 or s2:
+ * the fold stores after the last read. Uses rax, rbx, rbp, rcx, rdx, rsi, r8-r15. */
+.macro FMUL dst, s1, s2
+        lea     \s1(%rdi), %rsi
+        lea     \s2(%rdi), %rcx
+        mov     0(%rcx), %rdx
+        mulx    0(%rsi), %r8, %r9
+        mulx    8(%rsi), %rbx, %r10
+        add     %rbx, %r9
+        mulx    16(%rsi), %rbx, %r11
+        adc     %rbx, %r10
+        mulx    24(%rsi), %rbx, %r12
+        adc     %rbx, %r11
+        adc     $0, %r12
+        ROW_4X64 8, %r9, %r10, %r11, %r12, %r13, %rbx, %rbp
+        ROW_4X64 16, %r10, %r11, %r12, %r13, %r14, %rbx, %rbp
+        ROW_4X64 24, %r11, %r12, %r13, %r14, %r15, %rbx, %rbp
+        P25519_FOLD \dst
+.endm
+
+/* dst = s^2, folded (ecfk_p25519_sqr_mulx_adx's bits). */
+.macro FSQR dst, s
+        lea     \s(%rdi), %rsi
+        SQR_4X64
+        P25519_FOLD \dst
+.endm
+
+/* Conditional swap of the 4-limb values at o1 and o2 by the mask in rsi. */
+.macro CSWAP o1, o2
+        mov     \o1+0(%rdi), %r8
+        mov     \o1+8(%rdi), %r9
+        mov     \o1+16(%rdi), %r10
+        mov     \o1+24(%rdi), %r11
+        mov     \o2+0(%rdi), %r12
+        mov     \o2+8(%rdi), %r13
+        mov     \o2+16(%rdi), %r14
+        mov     \o2+24(%rdi), %r15
+        mov     %r8, %rax
+        xor     %r12, %rax
+        and     %rsi, %rax
+        xor     %rax, %r8
+        xor     %rax, %r12
+        mov     %r9, %rax
+        xor     %r13, %rax
+        and     %rsi, %rax
+        xor     %rax, %r9
+        xor     %rax, %r13
+        mov     %r10, %rax
+        xor     %r14, %rax
+        and     %rsi, %rax
+        xor     %rax, %r10
+        xor     %rax, %r14
+        mov     %r11, %rax
+        xor     %r15, %rax
+        and     %rsi, %rax
+        xor     %rax, %r11
+        xor     %rax, %r15
+        mov     %r8, \o1+0(%rdi)
+        mov     %r9, \o1+8(%rdi)
+        mov     %r10, \o1+16(%rdi)
+        mov     %r11, \o1+24(%rdi)
+        mov     %r12, \o2+0(%rdi)
+        mov     %r13, \o2+8(%rdi)
+        mov     %r14, \o2+16(%rdi)
+        mov     %r15, \o2+24(%rdi)
+.endm
+
+/* ------------------------------------------------------------------ */
+ECFK_FUNC_BEGIN(ecfk_x25519_ladder_step_mulx_adx)
+        push    %rbx
+        push    %rbp
+        push    %r12
+        push    %r13
+        push    %r14
+        push    %r15
+
+        neg     %rsi                            /* swap (0 or 1) -> mask */
+        CSWAP   W_X2, W_X3
+        CSWAP   W_Z2, W_Z3
+
+        FADD    W_A, W_X2, W_Z2
+        FSUB    W_B, W_X2, W_Z2
+        FADD    W_C, W_X3, W_Z3
+        FSUB    W_D, W_X3, W_Z3
+        FSQR    W_AA, W_A
+        FSQR    W_BB, W_B
+        FMUL    W_DA, W_D, W_A
+        FMUL    W_CB, W_C, W_B
+        FSUB    W_E, W_AA, W_BB
+        FADD    W_X3, W_DA, W_CB
+        FSUB    W_Z3, W_DA, W_CB
+        FSQR    W_X3, W_X3
+        FSQR    W_Z3, W_Z3
+        FMUL    W_Z3, W_Z3, W_X1
+        FMUL    W_X2, W_AA, W_BB
+
+        /* z2 = e*121666 (the bits of ecfi_p25519_mul_small: the 5-word
+         * product, then (T mod 2^255) + 19*(T >> 255)), plus bb, times e */
+        mov     $121666, %edx
+        mulx    W_E+0(%rdi), %r8, %r9
+        mulx    W_E+8(%rdi), %rax, %r10
+        add     %rax, %r9
+        mulx    W_E+16(%rdi), %rax, %r11
+        adc     %rax, %r10
+        mulx    W_E+24(%rdi), %rax, %r12
+        adc     %rax, %r11
+        adc     $0, %r12
+        mov     %r11, %rax
+        shr     $63, %rax
+        lea     (%rax, %r12, 2), %r12           /* q = T >> 255 < 2^18 */
+        imul    $19, %r12, %r12
+        shl     $1, %r11
+        shr     $1, %r11
+        add     %r12, %r8
+        adc     $0, %r9
+        adc     $0, %r10
+        adc     $0, %r11
+        STORE_REGS W_Z2
+        FADD    W_Z2, W_Z2, W_BB
+        FMUL    W_Z2, W_Z2, W_E
+
+        pop     %r15
+        pop     %r14
+        pop     %r13
+        pop     %r12
+        pop     %rbp
+        pop     %rbx
+        ret
+ECFK_FUNC_END(ecfk_x25519_ladder_step_mulx_adx)
