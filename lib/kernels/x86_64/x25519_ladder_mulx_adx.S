@@ -45,54 +45,55 @@
 #define W_DA 384
 #define W_CB 416
 
-/* r8..r11 += s (mod p, lazily), the bits of ecfi_p25519_add: a carry out
- * of 2^256 adds 38; if that carries too (the sum was then below 38) 38 more
- * go into the low word, which cannot carry. Uses rax. */
-.macro ADDTO_REGS s
-        add     \s+0(%rdi), %r8
-        adc     \s+8(%rdi), %r9
-        adc     \s+16(%rdi), %r10
-        adc     \s+24(%rdi), %r11
+/* [r0..r3] += s (mod p, lazily; r0..r3 are r8..r11 unless given), the bits
+ * of ecfi_p25519_add: a carry out of 2^256 adds 38; if that carries too (the
+ * sum was then below 38) 38 more go into the low word, which cannot carry.
+ * Uses rax. */
+.macro ADDTO_REGS s, r0=%r8, r1=%r9, r2=%r10, r3=%r11
+        add     \s+0(%rdi), \r0
+        adc     \s+8(%rdi), \r1
+        adc     \s+16(%rdi), \r2
+        adc     \s+24(%rdi), \r3
         sbb     %rax, %rax
         and     $38, %eax
-        add     %rax, %r8
-        adc     $0, %r9
-        adc     $0, %r10
-        adc     $0, %r11
+        add     %rax, \r0
+        adc     $0, \r1
+        adc     $0, \r2
+        adc     $0, \r3
         sbb     %rax, %rax
         and     $38, %eax
-        add     %rax, %r8
+        add     %rax, \r0
 .endm
 
-/* r8..r11 = s1 + s2 (mod p, lazily). */
-.macro ADD_REGS s1, s2
-        mov     \s1+0(%rdi), %r8
-        mov     \s1+8(%rdi), %r9
-        mov     \s1+16(%rdi), %r10
-        mov     \s1+24(%rdi), %r11
-        ADDTO_REGS \s2
+/* [r0..r3] = s1 + s2 (mod p, lazily). */
+.macro ADD_REGS s1, s2, r0=%r8, r1=%r9, r2=%r10, r3=%r11
+        mov     \s1+0(%rdi), \r0
+        mov     \s1+8(%rdi), \r1
+        mov     \s1+16(%rdi), \r2
+        mov     \s1+24(%rdi), \r3
+        ADDTO_REGS \s2, \r0, \r1, \r2, \r3
 .endm
 
-/* r8..r11 = s1 - s2 (mod p, lazily), the bits of ecfi_p25519_sub: a borrow
+/* [r0..r3] = s1 - s2 (mod p, lazily), the bits of ecfi_p25519_sub: a borrow
  * takes 38 back, and 38 more from the low word if that borrows too. */
-.macro SUB_REGS s1, s2
-        mov     \s1+0(%rdi), %r8
-        sub     \s2+0(%rdi), %r8
-        mov     \s1+8(%rdi), %r9
-        sbb     \s2+8(%rdi), %r9
-        mov     \s1+16(%rdi), %r10
-        sbb     \s2+16(%rdi), %r10
-        mov     \s1+24(%rdi), %r11
-        sbb     \s2+24(%rdi), %r11
+.macro SUB_REGS s1, s2, r0=%r8, r1=%r9, r2=%r10, r3=%r11
+        mov     \s1+0(%rdi), \r0
+        sub     \s2+0(%rdi), \r0
+        mov     \s1+8(%rdi), \r1
+        sbb     \s2+8(%rdi), \r1
+        mov     \s1+16(%rdi), \r2
+        sbb     \s2+16(%rdi), \r2
+        mov     \s1+24(%rdi), \r3
+        sbb     \s2+24(%rdi), \r3
         sbb     %rax, %rax
         and     $38, %eax
-        sub     %rax, %r8
-        sbb     $0, %r9
-        sbb     $0, %r10
-        sbb     $0, %r11
+        sub     %rax, \r0
+        sbb     $0, \r1
+        sbb     $0, \r2
+        sbb     $0, \r3
         sbb     %rax, %rax
         and     $38, %eax
-        sub     %rax, %r8
+        sub     %rax, \r0
 .endm
 
 .macro STORE_REGS dst
@@ -139,16 +140,8 @@
         P25519_FOLD \dst
 .endm
 
-/* Conditional swap of the 4-limb values at o1 and o2 by the mask in rsi. */
-.macro CSWAP o1, o2
-        mov     \o1+0(%rdi), %r8
-        mov     \o1+8(%rdi), %r9
-        mov     \o1+16(%rdi), %r10
-        mov     \o1+24(%rdi), %r11
-        mov     \o2+0(%rdi), %r12
-        mov     \o2+8(%rdi), %r13
-        mov     \o2+16(%rdi), %r14
-        mov     \o2+24(%rdi), %r15
+/* Conditional swap of [r8..r11] and [r12..r15] by the mask in rsi. Uses rax. */
+.macro CSWAP_REGS
         mov     %r8, %rax
         xor     %r12, %rax
         and     %rsi, %rax
@@ -169,14 +162,13 @@
         and     %rsi, %rax
         xor     %rax, %r11
         xor     %rax, %r15
-        mov     %r8, \o1+0(%rdi)
-        mov     %r9, \o1+8(%rdi)
-        mov     %r10, \o1+16(%rdi)
-        mov     %r11, \o1+24(%rdi)
-        mov     %r12, \o2+0(%rdi)
-        mov     %r13, \o2+8(%rdi)
-        mov     %r14, \o2+16(%rdi)
-        mov     %r15, \o2+24(%rdi)
+.endm
+
+.macro STORE_HI dst
+        mov     %r12, \dst+0(%rdi)
+        mov     %r13, \dst+8(%rdi)
+        mov     %r14, \dst+16(%rdi)
+        mov     %r15, \dst+24(%rdi)
 .endm
 
 /* ------------------------------------------------------------------ */
@@ -188,14 +180,20 @@ ECFK_FUNC_BEGIN(ecfk_x25519_ladder_step_mulx_adx)
         push    %r14
         push    %r15
 
+        /* The sums and differences of both pairs, then the swap: a, b, c, d
+         * are those of the swapped pairs (the same bits: add and sub are
+         * functions of their inputs), and x2, z2, x3, z3 are rewritten below. */
         neg     %rsi                            /* swap (0 or 1) -> mask */
-        CSWAP   W_X2, W_X3
-        CSWAP   W_Z2, W_Z3
-
-        FADD    W_A, W_X2, W_Z2
-        FSUB    W_B, W_X2, W_Z2
-        FADD    W_C, W_X3, W_Z3
-        FSUB    W_D, W_X3, W_Z3
+        ADD_REGS W_X2, W_Z2, %r12, %r13, %r14, %r15
+        ADD_REGS W_X3, W_Z3
+        CSWAP_REGS
+        STORE_HI W_A
+        STORE_REGS W_C
+        SUB_REGS W_X2, W_Z2, %r12, %r13, %r14, %r15
+        SUB_REGS W_X3, W_Z3
+        CSWAP_REGS
+        STORE_HI W_B
+        STORE_REGS W_D
         /* The order keeps independent multiplications next to each other
          * (the core overlaps them): measured 292 -> 260 ticks per step on
          * Zen 4 against the order of the formulas (docs/curve25519.md). The
