@@ -76,6 +76,16 @@ ECFI_DECLARE_P25519_KERNELS(portable);
 #define ECFK_X25519_LADDER_X1 16
 #define ECFK_X25519_LADDER_WORDS 56
 
+/* One addition of the edwards25519 fixed-base comb (ed25519_madd_mulx_adx.S):
+ * h = h + n, h extended (X : Y : Z : T), n affine Niels (y + x, y - x,
+ * 2d*x*y), on a working area w of ECFK_ED25519_MADD_WORDS limbs: h at word 0
+ * (in and out), n at word 16 (in), then scratch. Any 256-bit values. The same
+ * bits as ecfi_edwards25519_madd_p3_portable (edwards25519.c). The caller
+ * wipes w. */
+#define ECFK_ED25519_MADD_H 0
+#define ECFK_ED25519_MADD_N 16
+#define ECFK_ED25519_MADD_WORDS 44
+
 #if ECFI_X86_64_KERNELS
 ECFI_DECLARE_SIDH_KERNELS(p434, mulx_adx, 7);
 ECFI_DECLARE_SIDH_KERNELS(p503, mulx_adx, 8);
@@ -86,6 +96,7 @@ ECFI_DECLARE_MONT_KERNELS(p256n, mulx_adx, 4);
 ECFI_DECLARE_MONT_KERNELS(sc25519, mulx_adx, 4);
 ECFI_DECLARE_P25519_KERNELS(mulx_adx);
 ECFI_HIDDEN void ecfk_x25519_ladder_step_mulx_adx(uint64_t w[ECFK_X25519_LADDER_WORDS], uint64_t swap);
+ECFI_HIDDEN void ecfk_ed25519_madd_mulx_adx(uint64_t w[ECFK_ED25519_MADD_WORDS]);
 #endif
 
 #endif

@@ -5,6 +5,7 @@
  */
 #include "curves/curve25519/edwards25519_internal.h"
 
+#include <stddef.h>
 #include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -248,6 +249,30 @@ static void select_cached(cached *t, const cached row[8], int8_t b)
 	ecfi_p25519_cneg(&t->T2d, (int)(neg & 1));
 }
 
+_Static_assert(sizeof(ecfi_ed_madd_area) == ECFK_ED25519_MADD_WORDS * sizeof(uint64_t) &&
+                   offsetof(ecfi_ed_madd_area, n) == ECFK_ED25519_MADD_N * sizeof(uint64_t),
+               "the madd kernel's working area");
+
+/* w->h = w->h + w->n: madd, then back to extended coordinates. */
+void ecfi_edwards25519_madd_p3_portable(ecfi_ed_madd_area *w)
+{
+	madd(0, &w->q, &w->h, &w->n);
+	p1p1_to_p3(0, &w->h, &w->q);
+}
+
+/* The same on the tier fl selects: the MULX/ADX tier as one routine. */
+static inline void madd_p3(uint32_t fl, ecfi_ed_madd_area *w)
+{
+#if ECFI_X86_64_KERNELS
+	if (ECFI_USE_MULX_ADX(fl)) {
+		ecfk_ed25519_madd_mulx_adx((uint64_t *)w);
+		return;
+	}
+#endif
+	madd(fl, &w->q, &w->h, &w->n);
+	p1p1_to_p3(fl, &w->h, &w->q);
+}
+
 void ecfi_edwards25519_scalar_mult_base(uint32_t fl, p3 *r, const uint8_t s[32])
 {
 	/* s = s' + 2^255 * top with s' < 2^255: then e[63] <= 8 and e[64] = 0.
@@ -259,34 +284,28 @@ void ecfi_edwards25519_scalar_mult_base(uint32_t fl, p3 *r, const uint8_t s[32])
 	uint64_t top = ecfi_mask_from_bit((uint64_t)(t[31] >> 7));
 	t[31] &= 127;
 	recode_radix16(e, t, 0);
-	niels n;
-	p1p1 q;
-	p3 h;
-	p3_identity(&h);
+	ecfi_ed_madd_area w;
+	p3_identity(&w.h);
 	for (int i = 1; i < 64; i += 2) {
-		select_niels(&n, ED_BASE_COMB[i / 2], e[i]);
-		madd(fl, &q, &h, &n);
-		p1p1_to_p3(fl, &h, &q);
+		select_niels(&w.n, ED_BASE_COMB[i / 2], e[i]);
+		madd_p3(fl, &w);
 	}
-	p3_dbl4(fl, &h);
+	p3_dbl4(fl, &w.h);
 	for (int i = 0; i < 64; i += 2) {
-		select_niels(&n, ED_BASE_COMB[i / 2], e[i]);
-		madd(fl, &q, &h, &n);
-		p1p1_to_p3(fl, &h, &q);
+		select_niels(&w.n, ED_BASE_COMB[i / 2], e[i]);
+		madd_p3(fl, &w);
 	}
-	n.ypx = FE_ONE;
-	n.ymx = FE_ONE;
-	n.xy2d = FE_ZERO;
-	ecfi_limbs_cmov(n.ypx.limb, ED_BASE_2_255.ypx.limb, top, 4);
-	ecfi_limbs_cmov(n.ymx.limb, ED_BASE_2_255.ymx.limb, top, 4);
-	ecfi_limbs_cmov(n.xy2d.limb, ED_BASE_2_255.xy2d.limb, top, 4);
-	madd(fl, &q, &h, &n);
-	p1p1_to_p3(fl, r, &q);
+	w.n.ypx = FE_ONE;
+	w.n.ymx = FE_ONE;
+	w.n.xy2d = FE_ZERO;
+	ecfi_limbs_cmov(w.n.ypx.limb, ED_BASE_2_255.ypx.limb, top, 4);
+	ecfi_limbs_cmov(w.n.ymx.limb, ED_BASE_2_255.ymx.limb, top, 4);
+	ecfi_limbs_cmov(w.n.xy2d.limb, ED_BASE_2_255.xy2d.limb, top, 4);
+	madd_p3(fl, &w);
+	*r = w.h;
 	ecfi_wipe(t, sizeof t);
 	ecfi_wipe(e, sizeof e);
-	ecfi_wipe(&n, sizeof n);
-	ecfi_wipe(&q, sizeof q);
-	ecfi_wipe(&h, sizeof h);
+	ecfi_wipe(&w, sizeof w);
 	top = 0;
 }
 

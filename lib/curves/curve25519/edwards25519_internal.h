@@ -32,6 +32,17 @@ typedef struct {
 	fe ypx, ymx, Z, T2d;
 } ecfi_ed_cached;
 
+/* The working area of one fixed-base comb addition h = h + n (the layout of
+ * ECFK_ED25519_MADD_* in kernels/kernels.h): the MULX/ADX kernel
+ * ecfk_ed25519_madd_mulx_adx takes it as words, the portable C code
+ * (ecfi_edwards25519_madd_p3_portable, the same bits) as this struct. */
+typedef struct {
+	ecfi_ed_p3 h;
+	ecfi_ed_niels n;
+	ecfi_ed_p1p1 q; /* scratch */
+} ecfi_ed_madd_area;
+ECFI_HIDDEN void ecfi_edwards25519_madd_p3_portable(ecfi_ed_madd_area *w);
+
 /* Decoding modes of ecfi_edwards25519_decode. */
 #define ECFI_ED_DECODE_STRICT 0
 #define ECFI_ED_DECODE_ZIP215 1

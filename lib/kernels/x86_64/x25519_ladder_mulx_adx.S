@@ -25,8 +25,7 @@
  * Constant time: no branches; every address is a constant offset from w.
  */
 #include "asm.h"
-#include "mul_4x64.h"
-#include "p25519_fold_x86.h"
+#include "p25519_ops_x86.h"
 
 /* Offsets in w, in bytes: 8 times the word offsets ECFK_X25519_LADDER_* of
  * kernels/kernels.h (x2, z2, x3, z3, x1), then the scratch values. */
@@ -44,101 +43,6 @@
 #define W_E 352
 #define W_DA 384
 #define W_CB 416
-
-/* [r0..r3] += s (mod p, lazily; r0..r3 are r8..r11 unless given), the bits
- * of ecfi_p25519_add: a carry out of 2^256 adds 38; if that carries too (the
- * sum was then below 38) 38 more go into the low word, which cannot carry.
- * Uses rax. */
-.macro ADDTO_REGS s, r0=%r8, r1=%r9, r2=%r10, r3=%r11
-        add     \s+0(%rdi), \r0
-        adc     \s+8(%rdi), \r1
-        adc     \s+16(%rdi), \r2
-        adc     \s+24(%rdi), \r3
-        sbb     %rax, %rax
-        and     $38, %eax
-        add     %rax, \r0
-        adc     $0, \r1
-        adc     $0, \r2
-        adc     $0, \r3
-        sbb     %rax, %rax
-        and     $38, %eax
-        add     %rax, \r0
-.endm
-
-/* [r0..r3] = s1 + s2 (mod p, lazily). */
-.macro ADD_REGS s1, s2, r0=%r8, r1=%r9, r2=%r10, r3=%r11
-        mov     \s1+0(%rdi), \r0
-        mov     \s1+8(%rdi), \r1
-        mov     \s1+16(%rdi), \r2
-        mov     \s1+24(%rdi), \r3
-        ADDTO_REGS \s2, \r0, \r1, \r2, \r3
-.endm
-
-/* [r0..r3] = s1 - s2 (mod p, lazily), the bits of ecfi_p25519_sub: a borrow
- * takes 38 back, and 38 more from the low word if that borrows too. */
-.macro SUB_REGS s1, s2, r0=%r8, r1=%r9, r2=%r10, r3=%r11
-        mov     \s1+0(%rdi), \r0
-        sub     \s2+0(%rdi), \r0
-        mov     \s1+8(%rdi), \r1
-        sbb     \s2+8(%rdi), \r1
-        mov     \s1+16(%rdi), \r2
-        sbb     \s2+16(%rdi), \r2
-        mov     \s1+24(%rdi), \r3
-        sbb     \s2+24(%rdi), \r3
-        sbb     %rax, %rax
-        and     $38, %eax
-        sub     %rax, \r0
-        sbb     $0, \r1
-        sbb     $0, \r2
-        sbb     $0, \r3
-        sbb     %rax, %rax
-        and     $38, %eax
-        sub     %rax, \r0
-.endm
-
-.macro STORE_REGS dst
-        mov     %r8, \dst+0(%rdi)
-        mov     %r9, \dst+8(%rdi)
-        mov     %r10, \dst+16(%rdi)
-        mov     %r11, \dst+24(%rdi)
-.endm
-
-.macro FADD dst, s1, s2
-        ADD_REGS \s1, \s2
-        STORE_REGS \dst
-.endm
-
-.macro FSUB dst, s1, s2
-        SUB_REGS \s1, \s2
-        STORE_REGS \dst
-.endm
-
-/* dst = s1*s2, folded (ecfk_p25519_mul_mulx_adx's bits). dst may be s1 or s2:
- * the fold stores after the last read. Uses rax, rbx, rbp, rcx, rdx, rsi, r8-r15. */
-.macro FMUL dst, s1, s2
-        lea     \s1(%rdi), %rsi
-        lea     \s2(%rdi), %rcx
-        mov     0(%rcx), %rdx
-        mulx    0(%rsi), %r8, %r9
-        mulx    8(%rsi), %rbx, %r10
-        add     %rbx, %r9
-        mulx    16(%rsi), %rbx, %r11
-        adc     %rbx, %r10
-        mulx    24(%rsi), %rbx, %r12
-        adc     %rbx, %r11
-        adc     $0, %r12
-        ROW_4X64 8, %r9, %r10, %r11, %r12, %r13, %rbx, %rbp
-        ROW_4X64 16, %r10, %r11, %r12, %r13, %r14, %rbx, %rbp
-        ROW_4X64 24, %r11, %r12, %r13, %r14, %r15, %rbx, %rbp
-        P25519_FOLD \dst
-.endm
-
-/* dst = s^2, folded (ecfk_p25519_sqr_mulx_adx's bits). */
-.macro FSQR dst, s
-        lea     \s(%rdi), %rsi
-        SQR_4X64
-        P25519_FOLD \dst
-.endm
 
 /* Conditional swap of [r8..r11] and [r12..r15] by the mask in rsi. Uses rax. */
 .macro CSWAP_REGS

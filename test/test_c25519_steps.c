@@ -1,11 +1,13 @@
 /*
- * The X25519 ladder step, kernel by kernel: the MULX/ADX step kernel
- * (ecfk_x25519_ladder_step_mulx_adx, one assembly routine per step) against
- * the portable C step (ecfi_x25519_ladder_step_portable), bit for bit, called
+ * The fused curve25519 routines, kernel by kernel: the MULX/ADX X25519 ladder
+ * step (ecfk_x25519_ladder_step_mulx_adx, one assembly routine per step)
+ * against the portable C step (ecfi_x25519_ladder_step_portable), and the
+ * MULX/ADX edwards25519 comb addition (ecfk_ed25519_madd_mulx_adx) against
+ * the C code (ecfi_edwards25519_madd_p3_portable), bit for bit, called
  * directly on random and extreme limb values (the whole lazy range: any
- * 256-bit x2, z2, x3, z3, x1) and both swap values; and the portable step
- * against a GMP model of RFC 7748's formulas mod p. Chains of steps check that
- * the outputs of one step are valid inputs of the next. On a CPU without
+ * 256-bit inputs) and both swap values; and the portable code against GMP
+ * models of the formulas mod p. Chains check that the outputs of one call
+ * are valid inputs of the next. On a CPU without
  * BMI2/ADX the kernel comparison is reported skipped (cmocka SKIP; the GMP
  * check still runs).
  */
@@ -13,6 +15,7 @@
 
 #include "common/moduli.h"
 #include "common/testutil.h"
+#include "curves/curve25519/edwards25519_internal.h"
 #include "curves/curve25519/x25519_internal.h"
 #include "dispatch/cpu.h"
 #include "kernels/kernels.h"
@@ -199,9 +202,141 @@ static void test_step_kernel(void **s)
 	skip();
 }
 
+/* The comb addition's model: h' = h + n by the formulas of madd and
+ * p1p1_to_p3, mod p. */
+static void model_madd(mpz_t out[4], const ecfi_ed_madd_area *w, const mpz_t p)
+{
+	mpz_t X, Y, Z, T, ypx, ymx, xy2d, pa, pb, pc, t0, qx, qy, qz, qt;
+	mpz_inits(X, Y, Z, T, ypx, ymx, xy2d, pa, pb, pc, t0, qx, qy, qz, qt, NULL);
+	test_limbs_to_mpz(X, w->h.X.limb, 4);
+	test_limbs_to_mpz(Y, w->h.Y.limb, 4);
+	test_limbs_to_mpz(Z, w->h.Z.limb, 4);
+	test_limbs_to_mpz(T, w->h.T.limb, 4);
+	test_limbs_to_mpz(ypx, w->n.ypx.limb, 4);
+	test_limbs_to_mpz(ymx, w->n.ymx.limb, 4);
+	test_limbs_to_mpz(xy2d, w->n.xy2d.limb, 4);
+	mpz_add(pa, Y, X);
+	mpz_mul(pa, pa, ypx);
+	mpz_sub(pb, Y, X);
+	mpz_mul(pb, pb, ymx);
+	mpz_mul(pc, xy2d, T);
+	mpz_mul_2exp(t0, Z, 1);
+	mpz_sub(qx, pa, pb);
+	mpz_add(qy, pa, pb);
+	mpz_add(qz, t0, pc);
+	mpz_sub(qt, t0, pc);
+	mpz_mul(out[0], qx, qt);
+	mpz_mul(out[1], qy, qz);
+	mpz_mul(out[2], qz, qt);
+	mpz_mul(out[3], qx, qy);
+	for (int i = 0; i < 4; i++)
+		mpz_mod(out[i], out[i], p);
+	mpz_clears(X, Y, Z, T, ypx, ymx, xy2d, pa, pb, pc, t0, qx, qy, qz, qt, NULL);
+}
+
+/* The 7 inputs (h, n) of case i: edge values, then random mixed with edges. */
+static void make_madd_case(ecfi_ed_madd_area *w, long i, uint64_t edge[][16], size_t nedge, test_rng *rng)
+{
+	fe *in[7] = {&w->h.X, &w->h.Y, &w->h.Z, &w->h.T, &w->n.ypx, &w->n.ymx, &w->n.xy2d};
+	long npairs = (long)(nedge * nedge);
+	for (int s = 0; s < 7; s++) {
+		if (i < npairs) {
+			size_t pick = (s & 1) ? (size_t)i / nedge : (size_t)i % nedge;
+			if (s >= 4)
+				pick = ((size_t)i / nedge + (size_t)i % nedge * (size_t)(s - 3)) % nedge;
+			memcpy(in[s]->limb, edge[pick], sizeof in[s]->limb);
+		} else if ((test_rng_next(rng) & 3) == 0) {
+			memcpy(in[s]->limb, edge[test_rng_next(rng) % nedge], sizeof in[s]->limb);
+		} else {
+			test_rand_limbs(rng, in[s]->limb, 4, (int)(test_rng_next(rng) & 1));
+		}
+	}
+	test_rand_limbs(rng, w->q.X.limb, 16, 0); /* stale scratch must not matter */
+}
+
+static void test_madd_vs_gmp(void **s)
+{
+	(void)s;
+	uint64_t edge[48][16];
+	size_t nedge = edge_values(edge, 48);
+	mpz_t p, out[4], got;
+	mpz_inits(p, got, NULL);
+	for (int i = 0; i < 4; i++)
+		mpz_init(out[i]);
+	test_mpz_set_hex(p, P25519_HEX);
+	test_rng rng;
+	test_rng_init(&rng, 0x3add3);
+	long cases = (long)(nedge * nedge) + test_iterations(5000);
+	for (long i = 0; i < cases; i++) {
+		ecfi_ed_madd_area w;
+		make_madd_case(&w, i, edge, nedge, &rng);
+		model_madd(out, &w, p);
+		ecfi_edwards25519_madd_p3_portable(&w);
+		const fe *o[4] = {&w.h.X, &w.h.Y, &w.h.Z, &w.h.T};
+		for (int j = 0; j < 4; j++) {
+			test_limbs_to_mpz(got, o[j]->limb, 4);
+			mpz_mod(got, got, p);
+			test_expect(mpz_cmp(got, out[j]) == 0, "portable comb addition output %d wrong mod p, case %ld",
+			            j, i);
+		}
+	}
+	fprintf(stderr, "# %ld portable comb additions against the GMP model\n", cases);
+	for (int i = 0; i < 4; i++)
+		mpz_clear(out[i]);
+	mpz_clears(p, got, NULL);
+}
+
+static void test_madd_kernel(void **s)
+{
+	(void)s;
+#if ECFI_X86_64_KERNELS
+	if ((ecfi_cpu_supported_kernels() & ECFI_KERNEL_MULX_ADX) != 0) {
+		uint64_t edge[48][16];
+		size_t nedge = edge_values(edge, 48);
+		test_rng rng;
+		test_rng_init(&rng, 0x3add4);
+		long cases = (long)(nedge * nedge) + test_iterations(100000);
+		for (long i = 0; i < cases; i++) {
+			ecfi_ed_madd_area v, a, b;
+			make_madd_case(&v, i, edge, nedge, &rng);
+			a = v;
+			b = v;
+			ecfk_ed25519_madd_mulx_adx((uint64_t *)&a);
+			ecfi_edwards25519_madd_p3_portable(&b);
+			/* h must match bit for bit; n must be unchanged */
+			test_expect_limbs(a.h.X.limb, b.h.X.limb, 16, "comb addition: h after the call, case %ld", i);
+			test_expect_limbs(a.n.ypx.limb, v.n.ypx.limb, 12, "comb addition changed n, case %ld", i);
+		}
+		/* Chains of 64 additions (a comb pass), new n each time. */
+		long chains = test_iterations(200) / 10;
+		for (long i = 0; i < chains; i++) {
+			ecfi_ed_madd_area a, b;
+			make_madd_case(&a, (long)(nedge * nedge) + i, edge, nedge, &rng);
+			b = a;
+			for (int k = 0; k < 64; k++) {
+				test_rand_limbs(&rng, a.n.ypx.limb, 12, k & 1);
+				b.n = a.n;
+				ecfk_ed25519_madd_mulx_adx((uint64_t *)&a);
+				ecfi_edwards25519_madd_p3_portable(&b);
+				test_expect_limbs(a.h.X.limb, b.h.X.limb, 16, "comb addition chain %ld, step %d", i, k);
+			}
+		}
+		fprintf(stderr,
+		        "# ok ed25519_madd_mulx_adx matches the portable addition: %ld cases, %ld chains of 64\n",
+		        cases, chains);
+		return;
+	}
+	if (test_host_has_mulx_adx())
+		test_expect(0, "BMI2+ADX host, but the MULX/ADX tier is not supported");
+#endif
+	fprintf(stderr, "# SKIP: no MULX/ADX comb addition kernel on this CPU or build\n");
+	skip();
+}
+
 int main(void)
 {
-	const struct CMUnitTest tests[] = {cmocka_unit_test(test_step_vs_gmp), cmocka_unit_test(test_step_kernel)};
-	int rc = cmocka_run_group_tests_name("x25519_ladder", tests, NULL, NULL);
+	const struct CMUnitTest tests[] = {cmocka_unit_test(test_step_vs_gmp), cmocka_unit_test(test_step_kernel),
+	                                   cmocka_unit_test(test_madd_vs_gmp), cmocka_unit_test(test_madd_kernel)};
+	int rc = cmocka_run_group_tests_name("c25519_steps", tests, NULL, NULL);
 	return rc;
 }
