@@ -1,9 +1,10 @@
 /*
  * The fused curve25519 routines, kernel by kernel: the MULX/ADX X25519 ladder
  * step (ecfk_x25519_ladder_step_mulx_adx, one assembly routine per step)
- * against the portable C step (ecfi_x25519_ladder_step_portable), and the
- * MULX/ADX edwards25519 comb addition (ecfk_ed25519_madd_mulx_adx) against
- * the C code (ecfi_edwards25519_madd_p3_portable), bit for bit, called
+ * against the portable C step (ecfi_x25519_ladder_step_portable), the
+ * MULX/ADX edwards25519 comb addition (ecfk_ed25519_madd_mulx_adx) and
+ * doubling step (ecfk_ed25519_dbl_mulx_adx) against the C code
+ * (ecfi_edwards25519_madd_p3_portable, _dbl_p1p1_portable), bit for bit, called
  * directly on random and extreme limb values (the whole lazy range: any
  * 256-bit inputs) and both swap values; and the portable code against GMP
  * models of the formulas mod p. Chains check that the outputs of one call
@@ -333,10 +334,133 @@ static void test_madd_kernel(void **s)
 	skip();
 }
 
+/* The doubling step's model: t' = 2 * p1p1_to_p2(t) by the formulas of
+ * p1p1_to_p2 and dbl_xyz, mod p. */
+static void model_dbl(mpz_t out[4], const ecfi_ed_dbl_area *w, const mpz_t p)
+{
+	mpz_t X, Y, Z, T, qx, qy, qz, a, b, c, s;
+	mpz_inits(X, Y, Z, T, qx, qy, qz, a, b, c, s, NULL);
+	test_limbs_to_mpz(X, w->t.X.limb, 4);
+	test_limbs_to_mpz(Y, w->t.Y.limb, 4);
+	test_limbs_to_mpz(Z, w->t.Z.limb, 4);
+	test_limbs_to_mpz(T, w->t.T.limb, 4);
+	mpz_mul(qx, X, T);
+	mpz_mul(qy, Y, Z);
+	mpz_mul(qz, Z, T);
+	mpz_mul(a, qx, qx);
+	mpz_mul(b, qy, qy);
+	mpz_mul(c, qz, qz);
+	mpz_mul_2exp(c, c, 1);
+	mpz_add(s, qx, qy);
+	mpz_mul(s, s, s);
+	mpz_add(out[1], b, a);      /* Y: B + A */
+	mpz_sub(out[2], b, a);      /* Z: B - A */
+	mpz_sub(out[0], s, out[1]); /* X: (X + Y)^2 - (B + A) */
+	mpz_sub(out[3], c, out[2]); /* T: C - (B - A) */
+	for (int i = 0; i < 4; i++)
+		mpz_mod(out[i], out[i], p);
+	mpz_clears(X, Y, Z, T, qx, qy, qz, a, b, c, s, NULL);
+}
+
+static void make_dbl_case(ecfi_ed_dbl_area *w, long i, uint64_t edge[][16], size_t nedge, test_rng *rng)
+{
+	fe *in[4] = {&w->t.X, &w->t.Y, &w->t.Z, &w->t.T};
+	long npairs = (long)(nedge * nedge);
+	for (int s = 0; s < 4; s++) {
+		if (i < npairs) {
+			size_t pick = (s & 1) ? (size_t)i / nedge : (size_t)i % nedge;
+			if (s >= 2)
+				pick = ((size_t)i / nedge + (size_t)i % nedge * (size_t)(s - 1)) % nedge;
+			memcpy(in[s]->limb, edge[pick], sizeof in[s]->limb);
+		} else if ((test_rng_next(rng) & 3) == 0) {
+			memcpy(in[s]->limb, edge[test_rng_next(rng) % nedge], sizeof in[s]->limb);
+		} else {
+			test_rand_limbs(rng, in[s]->limb, 4, (int)(test_rng_next(rng) & 1));
+		}
+	}
+	test_rand_limbs(rng, w->q.X.limb, 16, 0); /* stale scratch must not matter */
+}
+
+static void test_dbl_vs_gmp(void **s)
+{
+	(void)s;
+	uint64_t edge[48][16];
+	size_t nedge = edge_values(edge, 48);
+	mpz_t p, out[4], got;
+	mpz_inits(p, got, NULL);
+	for (int i = 0; i < 4; i++)
+		mpz_init(out[i]);
+	test_mpz_set_hex(p, P25519_HEX);
+	test_rng rng;
+	test_rng_init(&rng, 0x5db13);
+	long cases = (long)(nedge * nedge) + test_iterations(5000);
+	for (long i = 0; i < cases; i++) {
+		ecfi_ed_dbl_area w;
+		make_dbl_case(&w, i, edge, nedge, &rng);
+		model_dbl(out, &w, p);
+		ecfi_edwards25519_dbl_p1p1_portable(&w);
+		const fe *o[4] = {&w.t.X, &w.t.Y, &w.t.Z, &w.t.T};
+		for (int j = 0; j < 4; j++) {
+			test_limbs_to_mpz(got, o[j]->limb, 4);
+			mpz_mod(got, got, p);
+			test_expect(mpz_cmp(got, out[j]) == 0, "portable doubling step output %d wrong mod p, case %ld",
+			            j, i);
+		}
+	}
+	fprintf(stderr, "# %ld portable doubling steps against the GMP model\n", cases);
+	for (int i = 0; i < 4; i++)
+		mpz_clear(out[i]);
+	mpz_clears(p, got, NULL);
+}
+
+static void test_dbl_kernel(void **s)
+{
+	(void)s;
+#if ECFI_X86_64_KERNELS
+	if ((ecfi_cpu_supported_kernels() & ECFI_KERNEL_MULX_ADX) != 0) {
+		uint64_t edge[48][16];
+		size_t nedge = edge_values(edge, 48);
+		test_rng rng;
+		test_rng_init(&rng, 0x5db14);
+		long cases = (long)(nedge * nedge) + test_iterations(100000);
+		for (long i = 0; i < cases; i++) {
+			ecfi_ed_dbl_area v, a, b;
+			make_dbl_case(&v, i, edge, nedge, &rng);
+			a = v;
+			b = v;
+			ecfk_ed25519_dbl_mulx_adx((uint64_t *)&a);
+			ecfi_edwards25519_dbl_p1p1_portable(&b);
+			test_expect_limbs(a.t.X.limb, b.t.X.limb, 16, "doubling step: t after the call, case %ld", i);
+		}
+		/* Chains of 255 doublings (a verification's worth). */
+		long chains = test_iterations(200) / 10;
+		for (long i = 0; i < chains; i++) {
+			ecfi_ed_dbl_area a, b;
+			make_dbl_case(&a, (long)(nedge * nedge) + i, edge, nedge, &rng);
+			b = a;
+			for (int k = 0; k < 255; k++) {
+				ecfk_ed25519_dbl_mulx_adx((uint64_t *)&a);
+				ecfi_edwards25519_dbl_p1p1_portable(&b);
+				test_expect_limbs(a.t.X.limb, b.t.X.limb, 16, "doubling chain %ld, step %d", i, k);
+			}
+		}
+		fprintf(stderr,
+		        "# ok ed25519_dbl_mulx_adx matches the portable doubling: %ld cases, %ld chains of 255\n",
+		        cases, chains);
+		return;
+	}
+	if (test_host_has_mulx_adx())
+		test_expect(0, "BMI2+ADX host, but the MULX/ADX tier is not supported");
+#endif
+	fprintf(stderr, "# SKIP: no MULX/ADX doubling kernel on this CPU or build\n");
+	skip();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {cmocka_unit_test(test_step_vs_gmp), cmocka_unit_test(test_step_kernel),
-	                                   cmocka_unit_test(test_madd_vs_gmp), cmocka_unit_test(test_madd_kernel)};
+	                                   cmocka_unit_test(test_madd_vs_gmp), cmocka_unit_test(test_madd_kernel),
+	                                   cmocka_unit_test(test_dbl_vs_gmp),  cmocka_unit_test(test_dbl_kernel)};
 	int rc = cmocka_run_group_tests_name("c25519_steps", tests, NULL, NULL);
 	return rc;
 }

@@ -86,6 +86,13 @@ ECFI_DECLARE_P25519_KERNELS(portable);
 #define ECFK_ED25519_MADD_N 16
 #define ECFK_ED25519_MADD_WORDS 44
 
+/* One doubling step of the edwards25519 loops (ed25519_dbl_mulx_adx.S):
+ * t = 2 * p1p1_to_p2(t) for a completed point t = ((X : Z), (Y : T)) at word 0
+ * of a working area w of ECFK_ED25519_DBL_WORDS limbs (in and out), then
+ * scratch. Any 256-bit values. The same bits as
+ * ecfi_edwards25519_dbl_p1p1_portable (edwards25519.c). The caller wipes w. */
+#define ECFK_ED25519_DBL_WORDS 32
+
 #if ECFI_X86_64_KERNELS
 ECFI_DECLARE_SIDH_KERNELS(p434, mulx_adx, 7);
 ECFI_DECLARE_SIDH_KERNELS(p503, mulx_adx, 8);
@@ -97,6 +104,7 @@ ECFI_DECLARE_MONT_KERNELS(sc25519, mulx_adx, 4);
 ECFI_DECLARE_P25519_KERNELS(mulx_adx);
 ECFI_HIDDEN void ecfk_x25519_ladder_step_mulx_adx(uint64_t w[ECFK_X25519_LADDER_WORDS], uint64_t swap);
 ECFI_HIDDEN void ecfk_ed25519_madd_mulx_adx(uint64_t w[ECFK_ED25519_MADD_WORDS]);
+ECFI_HIDDEN void ecfk_ed25519_dbl_mulx_adx(uint64_t w[ECFK_ED25519_DBL_WORDS]);
 #endif
 
 #endif

@@ -146,19 +146,37 @@ static inline void p3_to_cached(uint32_t fl, cached *r, const p3 *p)
 	fe_mul(fl, &r->T2d, &p->T, &ED_D2);
 }
 
+_Static_assert(sizeof(ecfi_ed_dbl_area) == ECFK_ED25519_DBL_WORDS * sizeof(uint64_t), "the dbl kernel's working area");
+
+/* w->t = 2 * p1p1_to_p2(w->t): a doubling step of the loops below. */
+void ecfi_edwards25519_dbl_p1p1_portable(ecfi_ed_dbl_area *w)
+{
+	p1p1_to_p2(0, &w->q, &w->t);
+	p2_dbl(0, &w->t, &w->q);
+}
+
+/* The same on the tier fl selects: the MULX/ADX tier as one routine. */
+static inline void dbl_p1p1(uint32_t fl, ecfi_ed_dbl_area *w)
+{
+#if ECFI_X86_64_KERNELS
+	if (ECFI_USE_MULX_ADX(fl)) {
+		ecfk_ed25519_dbl_mulx_adx((uint64_t *)w);
+		return;
+	}
+#endif
+	p1p1_to_p2(fl, &w->q, &w->t);
+	p2_dbl(fl, &w->t, &w->q);
+}
+
 /* n >= 2 doublings, p3 to p3 (the window step of the radix-16 and -32 loops). */
 static void p3_dbln(uint32_t fl, p3 *h, int n)
 {
-	p1p1 r;
-	p2 q;
-	p3_dbl(fl, &r, h);
-	for (int i = 1; i < n; i++) {
-		p1p1_to_p2(fl, &q, &r);
-		p2_dbl(fl, &r, &q);
-	}
-	p1p1_to_p3(fl, h, &r);
-	ecfi_wipe(&r, sizeof r);
-	ecfi_wipe(&q, sizeof q);
+	ecfi_ed_dbl_area w;
+	p3_dbl(fl, &w.t, h);
+	for (int i = 1; i < n; i++)
+		dbl_p1p1(fl, &w);
+	p1p1_to_p3(fl, h, &w.t);
+	ecfi_wipe(&w, sizeof w);
 }
 
 static void p3_dbl4(uint32_t fl, p3 *h) { p3_dbln(fl, h, 4); }
@@ -420,7 +438,6 @@ void ecfi_edwards25519_double_scalar_mult_base_vartime(uint32_t fl, p3 *r, const
 	cached Ai[8]; /* A, 3A, 5A, ..., 15A */
 	p1p1 t;
 	p3 u, A2;
-	p2 q;
 	wnaf(an, a, 5);
 	wnaf(bn, b, 8);
 	p3_to_cached(fl, &Ai[0], A);
@@ -438,29 +455,32 @@ void ecfi_edwards25519_double_scalar_mult_base_vartime(uint32_t fl, p3 *r, const
 		p3_identity(r);
 		return;
 	}
-	q.X = FE_ZERO;
-	q.Y = FE_ONE;
-	q.Z = FE_ONE;
+	/* t starts as a completed form of the identity, ((0 : 1), (1 : 1)): its
+	 * projective form is (0 : 1 : 1). Each digit: t = 2 * p1p1_to_p2(t)
+	 * (one routine on the MULX/ADX tier), then the additions. */
+	ecfi_ed_dbl_area d;
+	d.t.X = FE_ZERO;
+	d.t.Y = FE_ONE;
+	d.t.Z = FE_ONE;
+	d.t.T = FE_ONE;
 	for (; i >= 0; i--) {
-		p2_dbl(fl, &t, &q);
+		dbl_p1p1(fl, &d);
 		if (an[i] > 0) {
-			p1p1_to_p3(fl, &u, &t);
-			add_cached(fl, &t, &u, &Ai[an[i] / 2]);
+			p1p1_to_p3(fl, &u, &d.t);
+			add_cached(fl, &d.t, &u, &Ai[an[i] / 2]);
 		} else if (an[i] < 0) {
-			p1p1_to_p3(fl, &u, &t);
-			sub_cached(fl, &t, &u, &Ai[-an[i] / 2]);
+			p1p1_to_p3(fl, &u, &d.t);
+			sub_cached(fl, &d.t, &u, &Ai[-an[i] / 2]);
 		}
 		if (bn[i] > 0) {
-			p1p1_to_p3(fl, &u, &t);
-			madd(fl, &t, &u, &ED_BASE_ODD[bn[i] / 2]);
+			p1p1_to_p3(fl, &u, &d.t);
+			madd(fl, &d.t, &u, &ED_BASE_ODD[bn[i] / 2]);
 		} else if (bn[i] < 0) {
-			p1p1_to_p3(fl, &u, &t);
-			msub(fl, &t, &u, &ED_BASE_ODD[-bn[i] / 2]);
+			p1p1_to_p3(fl, &u, &d.t);
+			msub(fl, &d.t, &u, &ED_BASE_ODD[-bn[i] / 2]);
 		}
-		if (i > 0)
-			p1p1_to_p2(fl, &q, &t);
 	}
-	p1p1_to_p3(fl, r, &t);
+	p1p1_to_p3(fl, r, &d.t);
 }
 
 int ecfi_edwards25519_decode(uint32_t fl, p3 *r, const uint8_t in[32], int mode)
