@@ -62,6 +62,37 @@ ECFI_DECLARE_SIDH_KERNELS(p751, portable, 12);
 /* GF(2^255 - 19). */
 ECFI_DECLARE_P25519_KERNELS(portable);
 
+/* The X25519 ladder step (x25519_ladder_mulx_adx.S): one routine for a whole
+ * step of RFC 7748's ladder, conditional swap included, on a working area w
+ * of ECFK_X25519_LADDER_WORDS limbs in the caller's frame, 4 limbs per value
+ * at these word offsets: x2, z2, x3, z3 (in and out), x1 (in), then scratch.
+ * Values are any 256-bit numbers (the p25519 lazy range); swap is 0 or 1.
+ * The outputs are the same bits as ecfi_x25519_ladder_step_portable's
+ * (lib/curves/curve25519/x25519.c). The caller wipes w. */
+#define ECFK_X25519_LADDER_X2 0
+#define ECFK_X25519_LADDER_Z2 4
+#define ECFK_X25519_LADDER_X3 8
+#define ECFK_X25519_LADDER_Z3 12
+#define ECFK_X25519_LADDER_X1 16
+#define ECFK_X25519_LADDER_WORDS 56
+
+/* One addition of the edwards25519 fixed-base comb (ed25519_madd_mulx_adx.S):
+ * h = h + n, h extended (X : Y : Z : T), n affine Niels (y + x, y - x,
+ * 2d*x*y), on a working area w of ECFK_ED25519_MADD_WORDS limbs: h at word 0
+ * (in and out), n at word 16 (in), then scratch. Any 256-bit values. The same
+ * bits as ecfi_edwards25519_madd_p3_portable (edwards25519.c). The caller
+ * wipes w. */
+#define ECFK_ED25519_MADD_H 0
+#define ECFK_ED25519_MADD_N 16
+#define ECFK_ED25519_MADD_WORDS 44
+
+/* One doubling step of the edwards25519 loops (ed25519_dbl_mulx_adx.S):
+ * t = 2 * p1p1_to_p2(t) for a completed point t = ((X : Z), (Y : T)) at word 0
+ * of a working area w of ECFK_ED25519_DBL_WORDS limbs (in and out), then
+ * scratch. Any 256-bit values. The same bits as
+ * ecfi_edwards25519_dbl_p1p1_portable (edwards25519.c). The caller wipes w. */
+#define ECFK_ED25519_DBL_WORDS 32
+
 #if ECFI_X86_64_KERNELS
 ECFI_DECLARE_SIDH_KERNELS(p434, mulx_adx, 7);
 ECFI_DECLARE_SIDH_KERNELS(p503, mulx_adx, 8);
@@ -71,6 +102,9 @@ ECFI_DECLARE_MONT_KERNELS(p256, mulx_adx, 4);
 ECFI_DECLARE_MONT_KERNELS(p256n, mulx_adx, 4);
 ECFI_DECLARE_MONT_KERNELS(sc25519, mulx_adx, 4);
 ECFI_DECLARE_P25519_KERNELS(mulx_adx);
+ECFI_HIDDEN void ecfk_x25519_ladder_step_mulx_adx(uint64_t w[ECFK_X25519_LADDER_WORDS], uint64_t swap);
+ECFI_HIDDEN void ecfk_ed25519_madd_mulx_adx(uint64_t w[ECFK_ED25519_MADD_WORDS]);
+ECFI_HIDDEN void ecfk_ed25519_dbl_mulx_adx(uint64_t w[ECFK_ED25519_DBL_WORDS]);
 #endif
 
 #endif

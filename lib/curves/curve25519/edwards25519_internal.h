@@ -32,6 +32,27 @@ typedef struct {
 	fe ypx, ymx, Z, T2d;
 } ecfi_ed_cached;
 
+/* The working area of one fixed-base comb addition h = h + n (the layout of
+ * ECFK_ED25519_MADD_* in kernels/kernels.h): the MULX/ADX kernel
+ * ecfk_ed25519_madd_mulx_adx takes it as words, the portable C code
+ * (ecfi_edwards25519_madd_p3_portable, the same bits) as this struct. */
+typedef struct {
+	ecfi_ed_p3 h;
+	ecfi_ed_niels n;
+	ecfi_ed_p1p1 q; /* scratch */
+} ecfi_ed_madd_area;
+ECFI_HIDDEN void ecfi_edwards25519_madd_p3_portable(ecfi_ed_madd_area *w);
+
+/* The working area of one doubling step t = 2 * p1p1_to_p2(t) (the layout of
+ * ECFK_ED25519_DBL_* in kernels/kernels.h; ecfk_ed25519_dbl_mulx_adx and the
+ * C code ecfi_edwards25519_dbl_p1p1_portable, the same bits). */
+typedef struct {
+	ecfi_ed_p1p1 t;
+	ecfi_ed_p2 q; /* scratch */
+	fe t0;        /* scratch */
+} ecfi_ed_dbl_area;
+ECFI_HIDDEN void ecfi_edwards25519_dbl_p1p1_portable(ecfi_ed_dbl_area *w);
+
 /* Decoding modes of ecfi_edwards25519_decode. */
 #define ECFI_ED_DECODE_STRICT 0
 #define ECFI_ED_DECODE_ZIP215 1

@@ -15,12 +15,13 @@ Output (canonical 4 x 64-bit limbs, least significant first):
   ED_D, ED_D2, ED_SQRT_M1, ED_BASE_X/Y/T   field constants
   RISTRETTO_*           the constants of RFC 9496 section 4.1 (asserted equal
                         to the RFC's decimal values)
-  ED_BASE_COMB[32][8]   affine "Niels" points (y+x, y-x, 2d*x*y) of
-                        (j+1) * 256^i * B: the fixed-base signed radix-16
+  ED_BASE_COMB[26][16]  affine "Niels" points (y+x, y-x, 2d*x*y) of
+                        (j+1) * 1024^i * B: the fixed-base signed radix-32
                         comb of scalar_mult_base (constant-time lookups)
   ED_BASE_ODD[64]       Niels points (2k+1) * B, k < 64: the width-8 wNAF of
                         double_scalar_mult_base_vartime
   ED_BASE_2_255         Niels 2^255 * B
+  ED_BASE_2_256         Niels 2^256 * B
 """
 import os
 import sys
@@ -139,15 +140,15 @@ def consts(out):
 
 
 def tables(out):
-    out.append("static const ecfi_ed_niels ED_BASE_COMB[32][8] = {")
+    out.append("static const ecfi_ed_niels ED_BASE_COMB[26][16] = {")
     base = B
-    for i in range(32):
+    for i in range(26):
         row, pt = [], base
-        for j in range(8):
+        for j in range(16):
             row.append("    " + niels(pt))
             pt = add(pt, base)
         out.append("  {\n" + ",\n".join(row) + "},")
-        for _ in range(8):
+        for _ in range(10):
             base = add(base, base)
     out.append("};")
     out.append("static const ecfi_ed_niels ED_BASE_ODD[64] = {")
@@ -158,6 +159,8 @@ def tables(out):
     out.append(",\n".join(row) + "};")
     out.append("/* 2^255 * B: the top bit of a 256-bit scalar in scalar_mult_base. */")
     out.append("static const ecfi_ed_niels ED_BASE_2_255 = %s;" % niels(mul(2**255 % L, B)))
+    out.append("/* 2^256 * B: the top digit of scalar_mult_base's recoding can reach 2. */")
+    out.append("static const ecfi_ed_niels ED_BASE_2_256 = %s;" % niels(mul(2**256 % L, B)))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,25 @@
+/*
+ * The X25519 ladder step inside the library: the portable C step, which the
+ * portable tier runs and which the MULX/ADX step kernel
+ * (ecfk_x25519_ladder_step_mulx_adx, kernels/kernels.h) must equal bit for
+ * bit (test/test_x25519_ladder.c compares them directly).
+ *
+ * v is the working area: ECFI_X25519_LADDER_FE field elements, of which
+ * v[0..3] = x2, z2, x3, z3 (in and out), v[4] = x1 (in), the rest scratch;
+ * the same layout as the kernel's w (ECFK_X25519_LADDER_*: pass (uint64_t *)v).
+ * Any 256-bit values; swap is 0 or 1. One step of RFC 7748's ladder:
+ * cswap((x2, z2), (x3, z3), swap), then the doubling and differential
+ * addition. Constant time. The caller wipes v.
+ */
+#ifndef ECFI_X25519_INTERNAL_H
+#define ECFI_X25519_INTERNAL_H
+
+#include <stdint.h>
+
+#include "curves/curve25519/fe.h"
+
+#define ECFI_X25519_LADDER_FE (ECFK_X25519_LADDER_WORDS / 4)
+
+ECFI_HIDDEN void ecfi_x25519_ladder_step_portable(fe v[ECFI_X25519_LADDER_FE], uint64_t swap);
+
+#endif
