@@ -912,39 +912,15 @@ static void test_ed_rfc8032_keys(void **s)
 
 /* ======================= wiping ======================= */
 
-#define STACK_SCAN 16384
 static const uint8_t SECRET[32] = {0x3c, 0x5a, 0x7e, 0x91, 0xa3, 0xc5, 0xe7, 0x19, 0x2b, 0x4d, 0x6f,
                                    0x81, 0x93, 0xb5, 0xd7, 0xf9, 0x0a, 0x2c, 0x4e, 0x60, 0x72, 0x94,
                                    0xb6, 0xd8, 0xea, 0x0c, 0x1e, 0x30, 0x42, 0x64, 0x86, 0x48};
 
-/* probe() paints a stack region with a pattern (paint_stack), calls fn from
+/* probe() paints a stack region with a pattern (test_stack_paint), calls fn from
  * the same depth (so fn's callees' frames land on the painted region), then
- * scans the same region (scan_stack, same depth again) for the secret the
+ * scans the same region (test_stack_count, same depth again) for the secret the
  * callee held: its clamped scalar or its recoded digits. */
 typedef void (*secret_fn)(const uint8_t secret[32]);
-
-static __attribute__((noinline)) void paint_stack(void)
-{
-	volatile uint8_t region[STACK_SCAN];
-	for (size_t i = 0; i < STACK_SCAN; i++)
-		region[i] = 0xcc;
-	__asm__ __volatile__("" : : "r"(region) : "memory");
-}
-
-static __attribute__((noinline)) size_t scan_stack(const uint8_t *needle, size_t nlen)
-{
-	volatile uint8_t region[STACK_SCAN];
-	size_t hits = 0;
-	__asm__ __volatile__("" : : "r"(region) : "memory");
-	for (size_t i = 0; i + nlen <= STACK_SCAN; i++) {
-		size_t j = 0;
-		while (j < nlen && region[i + j] == needle[j])
-			j++;
-		if (j == nlen)
-			hits++;
-	}
-	return hits;
-}
 
 static void call_x25519(const uint8_t secret[32])
 {
@@ -974,9 +950,9 @@ static void call_scalar_mult(const uint8_t secret[32])
 static __attribute__((noinline)) size_t probe(secret_fn fn, const uint8_t *needle, size_t nlen, int wipe_needed)
 {
 	(void)wipe_needed;
-	paint_stack();
+	test_stack_paint(0xcc);
 	fn(SECRET);
-	return scan_stack(needle, nlen);
+	return test_stack_count(needle, 1, nlen);
 }
 
 static void test_wipe(void **s)

@@ -286,47 +286,22 @@ static void test_edges(void **s)
 
 /* ---- wiping: the clamped secret scalar and the nonce must not stay on the stack ---- */
 
-#define STACK_SCAN 16384
-
-static __attribute__((noinline)) void paint_stack(void)
-{
-	volatile uint8_t region[STACK_SCAN];
-	for (size_t i = 0; i < STACK_SCAN; i++)
-		region[i] = 0xcc;
-	__asm__ __volatile__("" : : "r"(region) : "memory");
-}
-
-static __attribute__((noinline)) size_t scan_stack(const uint8_t *needle, size_t nlen)
-{
-	volatile uint8_t region[STACK_SCAN];
-	size_t hits = 0;
-	__asm__ __volatile__("" : : "r"(region) : "memory");
-	for (size_t i = 0; i + nlen <= STACK_SCAN; i++) {
-		size_t j = 0;
-		while (j < nlen && region[i + j] == needle[j])
-			j++;
-		if (j == nlen)
-			hits++;
-	}
-	return hits;
-}
-
 static uint8_t W_SK[64], W_SIG[64];
 static const uint8_t W_MSG[3] = "abc";
 
 static __attribute__((noinline)) size_t probe_sign(const uint8_t *needle, size_t nlen)
 {
-	paint_stack();
+	test_stack_paint(0xcc);
 	(void)ecf_ed25519_sign(W_SIG, W_MSG, 3, W_SK);
-	return scan_stack(needle, nlen);
+	return test_stack_count(needle, 1, nlen);
 }
 
 static __attribute__((noinline)) size_t probe_keypair(const uint8_t *needle, size_t nlen)
 {
 	uint8_t pk[32];
-	paint_stack();
+	test_stack_paint(0xcc);
 	(void)ecf_ed25519_keypair(pk, NULL, W_SK);
-	return scan_stack(needle, nlen);
+	return test_stack_count(needle, 1, nlen);
 }
 
 static void test_wipe(void **s)

@@ -274,3 +274,46 @@ size_t test_edge_values(uint64_t out[][16], size_t max, const mpz_t m, size_t n)
 	mpz_clears(z, t, NULL);
 	return k;
 }
+
+/* The stack-scan wipe helpers read the dead stack on purpose. The paint
+ * buffer is a little larger than the scanned one, so that the scan (whose
+ * frame may hold a few more saved registers) never reads unpainted bytes. */
+#define STACK_PAINT_MARGIN 512
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wunused-but-set-variable"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+__attribute__((noinline)) void test_stack_paint(uint8_t v)
+{
+	volatile uint8_t region[TEST_STACK_SCAN_BYTES + STACK_PAINT_MARGIN];
+	for (size_t i = 0; i < sizeof region; i++)
+		region[i] = v;
+	__asm__ __volatile__("" : : "r"(region) : "memory");
+}
+
+__attribute__((noinline)) size_t test_stack_count(const uint8_t *needles, size_t count, size_t len)
+{
+	volatile uint8_t region[TEST_STACK_SCAN_BYTES];
+	size_t hits = 0;
+	__asm__ __volatile__("" : : "r"(region) : "memory");
+	for (size_t i = 0; i + len <= TEST_STACK_SCAN_BYTES; i++)
+		for (size_t n = 0; n < count; n++) {
+			const uint8_t *needle = needles + n * len;
+			size_t j = 0;
+			while (j < len && region[i + j] == needle[j])
+				j++;
+			if (j == len)
+				hits++;
+		}
+	return hits;
+}
+#pragma GCC diagnostic pop
+
+void test_key32_pieces(uint8_t pieces[8][8], const uint8_t key[32])
+{
+	for (int l = 0; l < 4; l++)
+		for (int j = 0; j < 8; j++) {
+			pieces[l][j] = key[8 * l + j];
+			pieces[4 + l][j] = key[31 - 8 * l - j];
+		}
+}

@@ -79,4 +79,20 @@ size_t test_edge_values(uint64_t out[][16], size_t max, const mpz_t m, size_t n)
 #define TEST_SKIP_UNDER_ASAN() ((void)0)
 #endif
 
+/* Stack-scan wipe tests: from ONE frame (the test, or a noinline probe),
+ * test_stack_paint(v) fills the stack region below that frame with v, the
+ * code under test is called from the same frame (its callees' frames land on
+ * the painted region), then test_stack_count() scans the same region and
+ * returns how many times any of the `count` needles (each `len` bytes, stored
+ * one after the other) occurs there: 0 means the secrets were wiped. Both are
+ * noinline and read and write the region through volatile, so the compiler
+ * cannot drop or move them. */
+#define TEST_STACK_SCAN_BYTES 32768
+void test_stack_paint(uint8_t v);
+size_t test_stack_count(const uint8_t *needles, size_t count, size_t len);
+/* The 8 needles of 8 bytes under which a 32-byte big-endian key may stay on
+ * the stack: its 8-byte pieces as bytes (pieces[0..3]) and as the library's
+ * little-endian 64-bit limbs (pieces[4..7]). */
+void test_key32_pieces(uint8_t pieces[8][8], const uint8_t key[32]);
+
 #endif
