@@ -239,84 +239,39 @@ static void base_aff(aff *b)
 
 /* ======================= X25519 ======================= */
 
-static void load32(uint8_t out[32], const vec_record *rec, const char *key)
+/* ecf_x25519 for the RFC 7748 vectors, checked on the way: its status, the
+ * aliasings out = u and out = scalar, and ecf_x25519_base (also with out =
+ * scalar) whenever u = 9. */
+static void x25519_checked(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
 {
-	const char *hex = vec_get(rec, key);
-	test_expect(hex != NULL && vec_hex(out, 32, hex), "vector at line %ld: bad or missing %s", rec->line, key);
+	static const uint8_t nine[32] = {9};
+	uint8_t alias[32];
+	test_expect(ecf_x25519(out, k, u) == ECF_OK, "status");
+	memcpy(alias, u, 32);
+	test_expect(ecf_x25519(alias, k, alias) == ECF_OK, "status");
+	expect_bytes(alias, out, 32, "RFC 7748 X25519 (out = u)", 0);
+	memcpy(alias, k, 32);
+	test_expect(ecf_x25519(alias, alias, u) == ECF_OK, "status");
+	expect_bytes(alias, out, 32, "RFC 7748 X25519 (out = scalar)", 0);
+	if (memcmp(u, nine, 32) == 0) {
+		test_expect(ecf_x25519_base(alias, k) == ECF_OK, "status");
+		expect_bytes(alias, out, 32, "RFC 7748 X25519 (base)", 0);
+		memcpy(alias, k, 32);
+		test_expect(ecf_x25519_base(alias, alias) == ECF_OK, "status");
+		expect_bytes(alias, out, 32, "RFC 7748 X25519 (base, out = scalar)", 0);
+	}
+}
+
+/* The iterated vectors: the plain call. */
+static void x25519_plain(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
+{
+	test_expect(ecf_x25519(out, k, u) == ECF_OK, "status");
 }
 
 static void test_x25519_rfc7748(void **s)
 {
 	(void)s;
-	int slow = getenv("ECF_TEST_SLOW") != NULL && strcmp(getenv("ECF_TEST_SLOW"), "1") == 0;
-	for (size_t tk = 0; tk < test_tier_count(); tk++) {
-		test_tier_select(tk);
-		FILE *f = vec_open("rfc/rfc7748_x25519.txt");
-		vec_record rec;
-		long line = 0;
-		int checked = 0;
-		while (vec_next(f, &rec, &line)) {
-			uint8_t k[32], u[32], want[32], got[32];
-			if (vec_get(&rec, "scalar")) {
-				load32(k, &rec, "scalar");
-				load32(u, &rec, "u");
-				load32(want, &rec, "output");
-				test_expect(ecf_x25519(got, k, u) == ECF_OK, "status");
-				expect_bytes(got, want, 32, "RFC 7748 X25519", rec.line);
-				/* aliasing: out = u, out = scalar */
-				memcpy(got, u, 32);
-				test_expect(ecf_x25519(got, k, got) == ECF_OK, "status");
-				expect_bytes(got, want, 32, "RFC 7748 X25519 (out = u)", rec.line);
-				memcpy(got, k, 32);
-				test_expect(ecf_x25519(got, got, u) == ECF_OK, "status");
-				expect_bytes(got, want, 32, "RFC 7748 X25519 (out = scalar)", rec.line);
-				checked++;
-			} else if (vec_get(&rec, "iterations")) {
-				long iters = atol(vec_get(&rec, "iterations"));
-				if (iters > 1000 && !slow) {
-					fprintf(stderr,
-					        "# %s: the %ld-iteration vector (line %ld) runs with ECF_TEST_SLOW=1\n",
-					        test_tier_name(tk), iters, rec.line);
-					continue;
-				}
-				load32(k, &rec, "k");
-				load32(u, &rec, "u");
-				load32(want, &rec, "output");
-				for (long i = 0; i < iters; i++) {
-					test_expect(ecf_x25519(got, k, u) == ECF_OK, "status");
-					memcpy(u, k, 32);
-					memcpy(k, got, 32);
-				}
-				expect_bytes(k, want, 32, "RFC 7748 iterated X25519", rec.line);
-				checked++;
-			} else if (vec_get(&rec, "alice_private")) {
-				uint8_t a[32], b[32], apub[32], bpub[32], shared[32], nine[32] = {9};
-				load32(a, &rec, "alice_private");
-				load32(b, &rec, "bob_private");
-				load32(apub, &rec, "alice_public");
-				load32(bpub, &rec, "bob_public");
-				load32(want, &rec, "shared");
-				test_expect(ecf_x25519_base(got, a) == ECF_OK, "status");
-				expect_bytes(got, apub, 32, "alice_public (base)", rec.line);
-				test_expect(ecf_x25519(got, a, nine) == ECF_OK, "status");
-				expect_bytes(got, apub, 32, "alice_public (ladder)", rec.line);
-				test_expect(ecf_x25519_base(got, b) == ECF_OK, "status");
-				expect_bytes(got, bpub, 32, "bob_public (base)", rec.line);
-				memcpy(got, b, 32);
-				test_expect(ecf_x25519_base(got, got) == ECF_OK, "status");
-				expect_bytes(got, bpub, 32, "bob_public (base, out = scalar)", rec.line);
-				test_expect(ecf_x25519(shared, a, bpub) == ECF_OK, "status");
-				expect_bytes(shared, want, 32, "shared (alice)", rec.line);
-				test_expect(ecf_x25519(shared, b, apub) == ECF_OK, "status");
-				expect_bytes(shared, want, 32, "shared (bob)", rec.line);
-				checked++;
-			}
-		}
-		fclose(f);
-		fprintf(stderr, "# %s: %d RFC 7748 X25519 records reproduced\n", test_tier_name(tk), checked);
-		test_expect(checked >= (slow ? 6 : 5), "too few X25519 vectors found (%d)", checked);
-	}
-	test_tier_restore();
+	vec_rfc7748_x25519(x25519_checked, x25519_plain);
 }
 
 /* u-coordinates of small order (0, 1, the two of order 8, p - 1), their
@@ -885,8 +840,8 @@ static void test_ed_rfc8032_keys(void **s)
 			uint8_t seed[32], pub[32], h[64], got[32];
 			if (!vec_get(&rec, "secret_key"))
 				continue;
-			load32(seed, &rec, "secret_key");
-			load32(pub, &rec, "public_key");
+			vec_get_hex(seed, 32, &rec, "secret_key");
+			vec_get_hex(pub, 32, &rec, "public_key");
 			SHA512(seed, 32, h);
 			h[0] &= 248;
 			h[31] &= 127;
