@@ -35,28 +35,6 @@ typedef ecf_edwards25519_point pt;
 static test_rng RNG;
 static mpz_t P_, D_, L_, SQRTM1_;
 
-static void rand_bytes(uint8_t *b, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		b[i] = (uint8_t)test_rng_next(&RNG);
-}
-
-static void hexstr(char *out, const uint8_t *b, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		sprintf(out + 2 * i, "%02x", b[i]);
-}
-
-static void expect_bytes(const uint8_t *got, const uint8_t *want, size_t n, const char *what, long i)
-{
-	if (memcmp(got, want, n) != 0) {
-		char g[129], w[129];
-		hexstr(g, got, n);
-		hexstr(w, want, n);
-		test_expect(0, "%s (case %ld): got %s want %s", what, i, g, w);
-	}
-}
-
 /* ---- GMP model of edwards25519: affine (x, y) ---- */
 
 typedef struct {
@@ -249,16 +227,16 @@ static void x25519_checked(uint8_t out[32], const uint8_t k[32], const uint8_t u
 	test_expect(ecf_x25519(out, k, u) == ECF_OK, "status");
 	memcpy(alias, u, 32);
 	test_expect(ecf_x25519(alias, k, alias) == ECF_OK, "status");
-	expect_bytes(alias, out, 32, "RFC 7748 X25519 (out = u)", 0);
+	test_expect_bytes(alias, out, 32, "RFC 7748 X25519 (out = u)", 0);
 	memcpy(alias, k, 32);
 	test_expect(ecf_x25519(alias, alias, u) == ECF_OK, "status");
-	expect_bytes(alias, out, 32, "RFC 7748 X25519 (out = scalar)", 0);
+	test_expect_bytes(alias, out, 32, "RFC 7748 X25519 (out = scalar)", 0);
 	if (memcmp(u, nine, 32) == 0) {
 		test_expect(ecf_x25519_base(alias, k) == ECF_OK, "status");
-		expect_bytes(alias, out, 32, "RFC 7748 X25519 (base)", 0);
+		test_expect_bytes(alias, out, 32, "RFC 7748 X25519 (base)", 0);
 		memcpy(alias, k, 32);
 		test_expect(ecf_x25519_base(alias, alias) == ECF_OK, "status");
-		expect_bytes(alias, out, 32, "RFC 7748 X25519 (base, out = scalar)", 0);
+		test_expect_bytes(alias, out, 32, "RFC 7748 X25519 (base, out = scalar)", 0);
 	}
 }
 
@@ -320,11 +298,11 @@ static void test_x25519_small_order(void **s)
 		for (size_t i = 0; i < n; i++)
 			for (int j = 0; j < 4; j++) {
 				uint8_t k[32], out[32], zero[32] = {0};
-				rand_bytes(k, 32);
+				test_rand_bytes(&RNG, k, 32);
 				memset(out, 0xa5, 32);
 				int st = ecf_x25519(out, k, u[i]);
 				test_expect(st == ECF_ERR_SMALL_ORDER, "small-order u #%zu: status %d", i, st);
-				expect_bytes(out, zero, 32, "small-order output", (long)i);
+				test_expect_bytes(out, zero, 32, "small-order output", (long)i);
 #ifdef ECF_HAVE_SODIUM
 				test_expect(crypto_scalarmult_curve25519(out, k, u[i]) != 0, "libsodium agrees on #%zu",
 				            i);
@@ -382,8 +360,8 @@ static void test_x25519_random(void **s)
 		test_tier_select(tk);
 		for (long i = 0; i < n; i++) {
 			uint8_t k[32], u[32], got[32], want[32], nine[32] = {9};
-			rand_bytes(k, 32);
-			rand_bytes(u, 32);
+			test_rand_bytes(&RNG, k, 32);
+			test_rand_bytes(&RNG, u, 32);
 			if (i < 64) { /* edge scalars and u: all-zero/all-one bytes, u >= p */
 				memset(k, (i & 1) ? 0xff : 0, 32);
 				memset(u, 0xff, 32);
@@ -395,10 +373,10 @@ static void test_x25519_random(void **s)
 			int sst = crypto_scalarmult_curve25519(want, k, u);
 			test_expect((st == ECF_OK) == (sst == 0), "x25519 status vs libsodium, case %ld", i);
 			if (sst == 0)
-				expect_bytes(got, want, 32, "x25519 vs libsodium", i);
+				test_expect_bytes(got, want, 32, "x25519 vs libsodium", i);
 			crypto_scalarmult_curve25519_base(want, k);
 			test_expect(ecf_x25519_base(got, k) == ECF_OK, "status");
-			expect_bytes(got, want, 32, "x25519_base vs libsodium", i);
+			test_expect_bytes(got, want, 32, "x25519_base vs libsodium", i);
 #endif
 #ifdef ECF_HAVE_OPENSSL
 			{ /* OpenSSL EVP, every case */
@@ -406,16 +384,16 @@ static void test_x25519_random(void **s)
 				int ok = ossl_x25519(want, k, u);
 				test_expect((st == ECF_OK) == ok, "x25519 status vs OpenSSL, case %ld", i);
 				if (ok)
-					expect_bytes(got, want, 32, "x25519 vs OpenSSL", i);
+					test_expect_bytes(got, want, 32, "x25519 vs OpenSSL", i);
 				test_expect(ossl_x25519_base(want, k), "OpenSSL public key");
 				test_expect(ecf_x25519_base(got, k) == ECF_OK, "status");
-				expect_bytes(got, want, 32, "x25519_base vs OpenSSL", i);
+				test_expect_bytes(got, want, 32, "x25519_base vs OpenSSL", i);
 			}
 #endif
 			if (i % 8 == 0) {
 				test_expect(ecf_x25519(want, k, nine) == ECF_OK, "status");
 				test_expect(ecf_x25519_base(got, k) == ECF_OK, "status");
-				expect_bytes(got, want, 32, "x25519_base vs the ladder on u = 9", i);
+				test_expect_bytes(got, want, 32, "x25519_base vs the ladder on u = 9", i);
 			}
 			(void)st;
 		}
@@ -440,7 +418,7 @@ static void test_x25519_random(void **s)
 
 static void rand_point(pt *p, uint8_t s[32], int torsion)
 {
-	rand_bytes(s, 32);
+	test_rand_bytes(&RNG, s, 32);
 	ecf_edwards25519_scalar_mult_base(p, s);
 	if (torsion >= 0) {
 		pt t;
@@ -488,7 +466,7 @@ static void test_ed_decode(void **s)
 			if (i < (long)n)
 				memcpy(b, cases[i], 32);
 			else
-				rand_bytes(b, 32);
+				test_rand_bytes(&RNG, b, 32);
 			for (int zip = 0; zip < 2; zip++) {
 				pt p;
 				aff a;
@@ -501,9 +479,9 @@ static void test_ed_decode(void **s)
 				if (ok) {
 					enc(out, &p);
 					aff_encode(want, &a);
-					expect_bytes(out, want, 32, "decoded point", i);
+					test_expect_bytes(out, want, 32, "decoded point", i);
 					if (!zip) /* strict decoding round-trips */
-						expect_bytes(out, b, 32, "decode/encode round trip", i);
+						test_expect_bytes(out, b, 32, "decode/encode round trip", i);
 					kinds[zip]++;
 				} else {
 					pt zero;
@@ -571,15 +549,15 @@ static void test_ed_vs_gmp(void **s)
 			aff_add(&r, &a1, &a2);
 			aff_encode(want, &r);
 			enc(got, &t);
-			expect_bytes(got, want, 32, "add", i);
+			test_expect_bytes(got, want, 32, "add", i);
 			t = p;
 			ecf_edwards25519_add(&t, &t, &q); /* r = a */
 			enc(got, &t);
-			expect_bytes(got, want, 32, "add (r = a)", i);
+			test_expect_bytes(got, want, 32, "add (r = a)", i);
 			t = q;
 			ecf_edwards25519_add(&t, &p, &t); /* r = b */
 			enc(got, &t);
-			expect_bytes(got, want, 32, "add (r = b)", i);
+			test_expect_bytes(got, want, 32, "add (r = b)", i);
 			ecf_edwards25519_sub(&u, &t, &q);
 			test_expect(ecf_edwards25519_equal(&u, &p), "(p + q) - q = p, case %ld", i);
 			ecf_edwards25519_neg(&u, &q);
@@ -589,7 +567,7 @@ static void test_ed_vs_gmp(void **s)
 			aff_add(&r, &a1, &a1);
 			aff_encode(want, &r);
 			enc(got, &t);
-			expect_bytes(got, want, 32, "double", i);
+			test_expect_bytes(got, want, 32, "double", i);
 			ecf_edwards25519_add(&u, &p, &p);
 			test_expect(ecf_edwards25519_equal(&u, &t), "double = add(p, p), case %ld", i);
 			t = p;
@@ -597,23 +575,23 @@ static void test_ed_vs_gmp(void **s)
 			test_expect(ecf_edwards25519_equal(&u, &t), "double (r = a), case %ld", i);
 			/* scalar mults: every 8th case (the model is slow) */
 			if (i % 8 == 0) {
-				rand_bytes(k, 32);
+				test_rand_bytes(&RNG, k, 32);
 				if (i % 16 == 0)
 					k[31] |= 0x80; /* top bit set */
 				ecf_edwards25519_scalar_mult(&t, k, &p);
 				aff_mul(&r, k, &a1);
 				aff_encode(want, &r);
 				enc(got, &t);
-				expect_bytes(got, want, 32, "scalar_mult", i);
+				test_expect_bytes(got, want, 32, "scalar_mult", i);
 				t = p;
 				ecf_edwards25519_scalar_mult(&t, k, &t);
 				enc(got, &t);
-				expect_bytes(got, want, 32, "scalar_mult (r = p)", i);
+				test_expect_bytes(got, want, 32, "scalar_mult (r = p)", i);
 				ecf_edwards25519_scalar_mult_base(&t, k);
 				aff_mul(&r, k, &B);
 				aff_encode(want, &r);
 				enc(got, &t);
-				expect_bytes(got, want, 32, "scalar_mult_base", i);
+				test_expect_bytes(got, want, 32, "scalar_mult_base", i);
 				/* a*A + b*B */
 				ecf_edwards25519_double_scalar_mult_base_vartime(&t, k, &p, s2);
 				aff_mul(&r, k, &a1);
@@ -621,11 +599,11 @@ static void test_ed_vs_gmp(void **s)
 				aff_add(&r, &r, &a2);
 				aff_encode(want, &r);
 				enc(got, &t);
-				expect_bytes(got, want, 32, "double_scalar_mult_base_vartime", i);
+				test_expect_bytes(got, want, 32, "double_scalar_mult_base_vartime", i);
 				t = p;
 				ecf_edwards25519_double_scalar_mult_base_vartime(&t, k, &t, s2);
 				enc(got, &t);
-				expect_bytes(got, want, 32, "double_scalar_mult_base_vartime (r = A)", i);
+				test_expect_bytes(got, want, 32, "double_scalar_mult_base_vartime (r = A)", i);
 			}
 		}
 		fprintf(stderr, "# %s: %ld cases of the group operations against the GMP model\n", test_tier_name(tk),
@@ -778,21 +756,21 @@ static void test_ed_vs_sodium(void **s)
 			rand_point(&q, s2, (int)((i / 9) % 9) - 1);
 			enc(e1, &p);
 			enc(e2, &q);
-			rand_bytes(k, 32);
+			test_rand_bytes(&RNG, k, 32);
 			k[31] &= 0x7f; /* libsodium clears the top bit of noclamp scalars */
 			ecf_edwards25519_scalar_mult_base(&t, k);
 			if (crypto_scalarmult_ed25519_base_noclamp(want, k) == 0) {
 				enc(got, &t);
-				expect_bytes(got, want, 32, "scalar_mult_base vs libsodium", i);
+				test_expect_bytes(got, want, 32, "scalar_mult_base vs libsodium", i);
 			}
 			ecf_edwards25519_add(&t, &p, &q);
 			test_expect(crypto_core_ed25519_add(want, e1, e2) == 0, "libsodium add");
 			enc(got, &t);
-			expect_bytes(got, want, 32, "add vs libsodium", i);
+			test_expect_bytes(got, want, 32, "add vs libsodium", i);
 			ecf_edwards25519_sub(&t, &p, &q);
 			test_expect(crypto_core_ed25519_sub(want, e1, e2) == 0, "libsodium sub");
 			enc(got, &t);
-			expect_bytes(got, want, 32, "sub vs libsodium", i);
+			test_expect_bytes(got, want, 32, "sub vs libsodium", i);
 			/* validity: canonical, on the curve, not small order, torsion-free */
 			int ours = ecf_edwards25519_decode(&t, e1, 32) == ECF_OK &&
 			           !ecf_edwards25519_is_small_order(&t) && ecf_edwards25519_is_torsion_free(&t);
@@ -804,11 +782,11 @@ static void test_ed_vs_sodium(void **s)
 				ecf_edwards25519_scalar_mult(&t, k, &q);
 				if (crypto_scalarmult_ed25519_noclamp(want, k, e2) == 0) {
 					enc(got, &t);
-					expect_bytes(got, want, 32, "scalar_mult vs libsodium", i);
+					test_expect_bytes(got, want, 32, "scalar_mult vs libsodium", i);
 				}
 			}
 			{ /* random strings: decode + validity */
-				rand_bytes(e1, 32);
+				test_rand_bytes(&RNG, e1, 32);
 				ours = ecf_edwards25519_decode(&t, e1, 32) == ECF_OK &&
 				       !ecf_edwards25519_is_small_order(&t) && ecf_edwards25519_is_torsion_free(&t);
 				test_expect(ours == crypto_core_ed25519_is_valid_point(e1),
@@ -849,7 +827,7 @@ static void test_ed_rfc8032_keys(void **s)
 			pt A;
 			ecf_edwards25519_scalar_mult_base(&A, h);
 			enc(got, &A);
-			expect_bytes(got, pub, 32, "RFC 8032 public key", rec.line);
+			test_expect_bytes(got, pub, 32, "RFC 8032 public key", rec.line);
 			test_expect(ecf_edwards25519_decode(&A, pub, 32) == ECF_OK &&
 			                ecf_edwards25519_is_torsion_free(&A),
 			            "RFC 8032 public key decodes");

@@ -317,3 +317,27 @@ void test_key32_pieces(uint8_t pieces[8][8], const uint8_t key[32])
 			pieces[4 + l][j] = key[31 - 8 * l - j];
 		}
 }
+
+void test_rand_bytes(test_rng *rng, uint8_t *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		b[i] = (uint8_t)test_rng_next(rng);
+}
+
+static void hex_prefix(char out[2 * 128 + 4], const uint8_t *b, size_t n)
+{
+	size_t m = n > 128 ? 128 : n;
+	for (size_t i = 0; i < m; i++)
+		snprintf(out + 2 * i, 3, "%02x", b[i]);
+	snprintf(out + 2 * m, 4, "%s", n > m ? "..." : "");
+}
+
+void test_expect_bytes(const uint8_t *got, const uint8_t *want, size_t n, const char *what, long i)
+{
+	if (memcmp(got, want, n) != 0) {
+		char g[2 * 128 + 4], w[2 * 128 + 4];
+		hex_prefix(g, got, n);
+		hex_prefix(w, want, n);
+		test_expect(0, "%s (case %ld): got %s want %s", what, i, g, w);
+	}
+}

@@ -28,6 +28,8 @@ void test_rng_init(test_rng *rng, uint64_t stream);
 uint64_t test_rng_next(test_rng *rng);
 /* n random limbs: uniform when biased is 0, otherwise long runs of equal bits. */
 void test_rand_limbs(test_rng *rng, uint64_t *r, size_t n, int biased);
+/* n random bytes (the low byte of each draw). */
+void test_rand_bytes(test_rng *rng, uint8_t *b, size_t n);
 /* A random value below m (n limbs), uniform or biased (then reduced mod m). */
 void test_rand_below(test_rng *rng, uint64_t *r, const mpz_t m, size_t n, int biased);
 
@@ -40,6 +42,9 @@ void test_expect_limbs(const uint64_t *got, const uint64_t *want, size_t n, cons
     __attribute__((format(printf, 4, 5)));
 /* Fail (with seed and context) unless cond. */
 void test_expect(int cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Fail (with seed, what, the case number and both values in hex) unless
+ * the n bytes at got and want are equal. */
+void test_expect_bytes(const uint8_t *got, const uint8_t *want, size_t n, const char *what, long i);
 
 /* CPUID (read by the test, independently of the probe) says BMI2 and ADX. */
 int test_host_has_mulx_adx(void);
