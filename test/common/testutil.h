@@ -46,6 +46,15 @@ void test_expect(int cond, const char *fmt, ...) __attribute__((format(printf, 2
  * the n bytes at got and want are equal. */
 void test_expect_bytes(const uint8_t *got, const uint8_t *want, size_t n, const char *what, long i);
 
+/* A cmocka case that only runs check(args): one line per case of a
+ * table-driven test, e.g. TEST_CASE(test_p256_add, check_op, OP_ADD). */
+#define TEST_CASE(name, check, ...)                                                                                    \
+	static void name(void **s)                                                                                     \
+	{                                                                                                              \
+		(void)s;                                                                                               \
+		check(__VA_ARGS__);                                                                                    \
+	}
+
 /* CPUID (read by the test, independently of the probe) says BMI2 and ADX. */
 int test_host_has_mulx_adx(void);
 /* Kernel tiers this CPU runs: fills flags[] (ecfi_cpu_flags words) and
