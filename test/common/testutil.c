@@ -282,7 +282,9 @@ size_t test_edge_values(uint64_t out[][16], size_t max, const mpz_t m, size_t n)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
+#ifndef __clang__
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 __attribute__((noinline)) void test_stack_paint(uint8_t v)
 {
 	volatile uint8_t region[TEST_STACK_SCAN_BYTES + STACK_PAINT_MARGIN];
