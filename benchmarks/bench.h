@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <unistd.h>
 
 typedef void (*bench_body)(void *state, long iters);
 
@@ -68,6 +69,16 @@ void bench_sink(const void *p, size_t len);
 			fn(&s->y, &s->x, &s->z);                                                                       \
 		}                                                                                                      \
 	}
+/* A chain body of one or more statements (separated by ';') on `STATE *s`,
+ * run n times; the statements make each output the next call's input. */
+#define BENCH_LOOP(name, STATE, ...)                                                                                   \
+	static void name(void *p, long n)                                                                              \
+	{                                                                                                              \
+		STATE *s = p;                                                                                          \
+		for (long i = 0; i < n; i++) {                                                                         \
+			__VA_ARGS__;                                                                                   \
+		}                                                                                                      \
+	}
 #define BENCH_CHAIN1(name, STATE, fn, x, y)                                                                            \
 	static void name(void *p, long n)                                                                              \
 	{                                                                                                              \
@@ -102,5 +113,18 @@ uint64_t bench_ticks(void);
 double bench_now_ns(void);
 void bench_print_row(const char *field, const char *op, const char *kernel, const char *call, double ns, double tk,
                      double vs_first, const char *first);
+/* A "parallel" row of field/op, measured on the best tier (*kernel): 0 when
+ * the filter skips it, else the thread count (the online cores, 1..64). */
+static inline long bench_parallel_threads(const char *field, const char *op, const char **kernel)
+{
+	uint32_t flags[4];
+	const char *names[4];
+	size_t nt = bench_tiers(flags, names);
+	*kernel = names[nt - 1];
+	if (!bench_row_selected(field, op, *kernel, "parallel"))
+		return 0;
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	return cores < 1 ? 1 : cores > 64 ? 64 : cores;
+}
 
 #endif

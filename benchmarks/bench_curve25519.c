@@ -50,99 +50,30 @@ typedef struct {
 static cstate cs;
 static volatile int vsink; /* results of the calls that return only a status */
 
-static void b_x25519(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++)
-		(void)ecf_x25519(s->u, s->k, s->u);
-}
+BENCH_LOOP(b_x25519, cstate, (void)ecf_x25519(s->u, s->k, s->u))
 
-static void b_x25519_base(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++)
-		(void)ecf_x25519_base(s->k, s->k);
-}
+BENCH_LOOP(b_x25519_base, cstate, (void)ecf_x25519_base(s->k, s->k))
 
-static void b_scalar_mult_base(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++) {
-		ecf_edwards25519_scalar_mult_base(&s->p, s->k);
-		ecf_edwards25519_encode(s->k, &s->p);
-		s->k[31] &= 0x0f; /* keep it below l for the peers */
-	}
-}
+BENCH_LOOP(b_scalar_mult_base, cstate, ecf_edwards25519_scalar_mult_base(&s->p, s->k);
+           ecf_edwards25519_encode(s->k, &s->p); s->k[31] &= 0x0f /* keep it below l for the peers */)
 
-static void b_scalar_mult(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++) {
-		ecf_edwards25519_scalar_mult(&s->p, s->k, &s->p);
-		s->k[0] ^= (uint8_t)s->p.X.limb[0]; /* dependent chain through the point */
-	}
-}
+BENCH_LOOP(b_scalar_mult, cstate, ecf_edwards25519_scalar_mult(&s->p, s->k, &s->p);
+           s->k[0] ^= (uint8_t)s->p.X.limb[0] /* dependent chain through the point */)
 
-static void b_double_scalar(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++) {
-		ecf_edwards25519_double_scalar_mult_base_vartime(&s->p, s->k, &s->p, s->u);
-		s->k[0] ^= (uint8_t)s->p.X.limb[0];
-	}
-}
+BENCH_LOOP(b_double_scalar, cstate, ecf_edwards25519_double_scalar_mult_base_vartime(&s->p, s->k, &s->p, s->u);
+           s->k[0] ^= (uint8_t)s->p.X.limb[0])
 
-static void b_decode(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++) {
-		(void)ecf_edwards25519_decode(&s->p, s->enc, 32);
-		vsink += (int)(s->p.X.limb[0] & 1);
-	}
-}
+BENCH_LOOP(b_decode, cstate, (void)ecf_edwards25519_decode(&s->p, s->enc, 32); vsink += (int)(s->p.X.limb[0] & 1))
 
-static void b_encode(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++) {
-		ecf_edwards25519_encode(s->enc, &s->p);
-		vsink += s->enc[0];
-	}
-}
+BENCH_LOOP(b_encode, cstate, ecf_edwards25519_encode(s->enc, &s->p); vsink += s->enc[0])
 
 #ifdef ECF_BENCH_SODIUM
-static void b_sodium_x25519(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++)
-		if (crypto_scalarmult_curve25519(s->u, s->k, s->u) != 0)
-			s->u[0] = 9;
-}
-static void b_sodium_x25519_base(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++)
-		if (crypto_scalarmult_curve25519_base(s->k, s->k) != 0)
-			s->k[0]++;
-}
-static void b_sodium_smb(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++) {
-		if (crypto_scalarmult_ed25519_base_noclamp(s->k, s->k) != 0)
-			s->k[0]++;
-		s->k[31] &= 0x0f;
-	}
-}
-static void b_sodium_sm(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++) {
-		if (crypto_scalarmult_ed25519_noclamp(s->u, s->k, s->enc) != 0)
-			s->u[0]++;
-		s->k[0] ^= s->u[0];
-	}
-}
+BENCH_LOOP(b_sodium_x25519, cstate, if (crypto_scalarmult_curve25519(s->u, s->k, s->u) != 0) s->u[0] = 9)
+BENCH_LOOP(b_sodium_x25519_base, cstate, if (crypto_scalarmult_curve25519_base(s->k, s->k) != 0) s->k[0]++)
+BENCH_LOOP(b_sodium_smb, cstate, if (crypto_scalarmult_ed25519_base_noclamp(s->k, s->k) != 0) s->k[0]++;
+           s->k[31] &= 0x0f)
+BENCH_LOOP(b_sodium_sm, cstate, if (crypto_scalarmult_ed25519_noclamp(s->u, s->k, s->enc) != 0) s->u[0]++;
+           s->k[0] ^= s->u[0])
 #endif
 
 #ifdef ECF_BENCH_OPENSSL
@@ -163,110 +94,36 @@ static void b_ossl_x25519(void *p, long n)
 	}
 	EVP_PKEY_CTX_free(ctx);
 }
-static void b_ossl_x25519_base(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++) {
-		EVP_PKEY *k = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, s->k, 32);
-		size_t len = 32;
-		EVP_PKEY_get_raw_public_key(k, s->k, &len);
-		EVP_PKEY_free(k);
-	}
-}
+BENCH_LOOP(b_ossl_x25519_base, cstate, EVP_PKEY *k = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, s->k, 32);
+           size_t len = 32; EVP_PKEY_get_raw_public_key(k, s->k, &len); EVP_PKEY_free(k))
 #endif
 
 #ifdef ECF_BENCH_NETTLE
-static void b_nettle_x25519(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++)
-		curve25519_mul(s->u, s->k, s->u);
-}
-static void b_nettle_x25519_base(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++)
-		curve25519_mul_g(s->k, s->k);
-}
+BENCH_LOOP(b_nettle_x25519, cstate, curve25519_mul(s->u, s->k, s->u))
+BENCH_LOOP(b_nettle_x25519_base, cstate, curve25519_mul_g(s->k, s->k))
 #endif
 
 /* ---- Ed25519 and ristretto255 ---- */
 
-static void b_ed_keygen(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++)
-		(void)ecf_ed25519_keypair(s->seed, NULL, s->seed);
-}
+BENCH_LOOP(b_ed_keygen, cstate, (void)ecf_ed25519_keypair(s->seed, NULL, s->seed))
 
-static void b_ed_sign(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++) {
-		(void)ecf_ed25519_sign(s->sig, s->msg, 64, s->sk);
-		memcpy(s->msg, s->sig, 32);
-	}
-}
+BENCH_LOOP(b_ed_sign, cstate, (void)ecf_ed25519_sign(s->sig, s->msg, 64, s->sk); memcpy(s->msg, s->sig, 32))
 
-static void b_ed_verify(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++)
-		vsink += ecf_ed25519_verify(s->sig, s->msg, 64, s->pk);
-}
+BENCH_LOOP(b_ed_verify, cstate, vsink += ecf_ed25519_verify(s->sig, s->msg, 64, s->pk))
 
-static void b_rist_decode(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++)
-		(void)ecf_ristretto255_decode(&s->rp, s->renc, 32);
-}
+BENCH_LOOP(b_rist_decode, cstate, (void)ecf_ristretto255_decode(&s->rp, s->renc, 32))
 
-static void b_rist_uniform(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++) {
-		(void)ecf_ristretto255_from_uniform_bytes(&s->rp, s->wide, 64);
-		s->wide[0] ^= (uint8_t)s->rp.p.X.limb[0];
-	}
-}
+BENCH_LOOP(b_rist_uniform, cstate, (void)ecf_ristretto255_from_uniform_bytes(&s->rp, s->wide, 64);
+           s->wide[0] ^= (uint8_t)s->rp.p.X.limb[0])
 
 #ifdef ECF_BENCH_SODIUM
-static void b_sodium_keygen(void *p, long n)
-{
-	cstate *s = p;
-	uint8_t sk[64];
-	for (long i = 0; i < n; i++)
-		(void)crypto_sign_seed_keypair(s->seed, sk, s->seed);
-}
-static void b_sodium_sign(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++) {
-		(void)crypto_sign_detached(s->sig, NULL, s->msg, 64, s->sk);
-		memcpy(s->msg, s->sig, 32);
-	}
-}
-static void b_sodium_verify(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++)
-		vsink += crypto_sign_verify_detached(s->sig, s->msg, 64, s->pk);
-}
-static void b_sodium_rist_decode(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++)
-		vsink += crypto_core_ristretto255_is_valid_point(s->renc);
-}
-static void b_sodium_rist_uniform(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++) {
-		(void)crypto_core_ristretto255_from_hash(s->renc, s->wide);
-		s->wide[0] ^= s->renc[0];
-	}
-}
+BENCH_LOOP(b_sodium_keygen, cstate, uint8_t sk[64]; (void)crypto_sign_seed_keypair(s->seed, sk, s->seed))
+BENCH_LOOP(b_sodium_sign, cstate, (void)crypto_sign_detached(s->sig, NULL, s->msg, 64, s->sk);
+           memcpy(s->msg, s->sig, 32))
+BENCH_LOOP(b_sodium_verify, cstate, vsink += crypto_sign_verify_detached(s->sig, s->msg, 64, s->pk))
+BENCH_LOOP(b_sodium_rist_decode, cstate, vsink += crypto_core_ristretto255_is_valid_point(s->renc))
+BENCH_LOOP(b_sodium_rist_uniform, cstate, (void)crypto_core_ristretto255_from_hash(s->renc, s->wide);
+           s->wide[0] ^= s->renc[0])
 #endif
 
 #ifdef ECF_BENCH_OPENSSL
@@ -292,39 +149,14 @@ static void b_ossl_verify(void *p, long n)
 	}
 	EVP_MD_CTX_free(c);
 }
-static void b_ossl_keygen(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++) {
-		EVP_PKEY *k = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, NULL, s->seed, 32);
-		size_t len = 32;
-		EVP_PKEY_get_raw_public_key(k, s->seed, &len);
-		EVP_PKEY_free(k);
-	}
-}
+BENCH_LOOP(b_ossl_keygen, cstate, EVP_PKEY *k = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, NULL, s->seed, 32);
+           size_t len = 32; EVP_PKEY_get_raw_public_key(k, s->seed, &len); EVP_PKEY_free(k))
 #endif
 
 #ifdef ECF_BENCH_NETTLE
-static void b_nettle_keygen(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++)
-		ed25519_sha512_public_key(s->seed, s->seed);
-}
-static void b_nettle_sign(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++) {
-		ed25519_sha512_sign(s->pk, s->sk, 64, s->msg, s->sig);
-		memcpy(s->msg, s->sig, 32);
-	}
-}
-static void b_nettle_verify(void *p, long n)
-{
-	cstate *s = p;
-	for (long i = 0; i < n; i++)
-		vsink += ed25519_sha512_verify(s->pk, 64, s->msg, s->sig);
-}
+BENCH_LOOP(b_nettle_keygen, cstate, ed25519_sha512_public_key(s->seed, s->seed))
+BENCH_LOOP(b_nettle_sign, cstate, ed25519_sha512_sign(s->pk, s->sk, 64, s->msg, s->sig); memcpy(s->msg, s->sig, 32))
+BENCH_LOOP(b_nettle_verify, cstate, vsink += ed25519_sha512_verify(s->pk, 64, s->msg, s->sig))
 #endif
 
 #define PEER(kernel, body) ((bench_variant){kernel, "peer", 0, body, &cs})
@@ -407,17 +239,10 @@ static int cmp_d(const void *a, const void *b)
  * thread. */
 static void parallel_row(int op, const char *name)
 {
-	uint32_t flags[4];
-	const char *names[4];
-	size_t nt = bench_tiers(flags, names);
-	const char *kernel = names[nt - 1];
-	if (!bench_row_selected("curve25519", name, kernel, "parallel"))
+	const char *kernel;
+	long cores = bench_parallel_threads("curve25519", name, &kernel);
+	if (cores == 0)
 		return;
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	if (cores < 1)
-		cores = 1;
-	if (cores > 64)
-		cores = 64;
 	double one[9], all[9], tk[9], ratio[9], tk1;
 	for (int r = 0; r < 9; r++) {
 		one[r] = throughput(op, 1, 500, &tk1);
@@ -433,114 +258,69 @@ static void parallel_row(int op, const char *name)
 	bench_print_row("curve25519", name, kernel, "parallel", all[4], tk[4], ratio[4], first);
 }
 
+/* The groups, in order: the public entry on every tier, then the peers that
+ * were found (NULL: none for that op). One row per op. */
+#ifdef ECF_BENCH_SODIUM
+#define SODIUM(body) body
+#else
+#define SODIUM(body) NULL
+#endif
+#ifdef ECF_BENCH_OPENSSL
+#define OPENSSL(body) body
+#else
+#define OPENSSL(body) NULL
+#endif
+#ifdef ECF_BENCH_NETTLE
+#define NETTLE(body) body
+#else
+#define NETTLE(body) NULL
+#endif
+typedef struct c25519_op {
+	const char *op;
+	bench_body ours, sodium, openssl, nettle;
+} c25519_op;
+static const c25519_op OPS[] = {
+    {"x25519", b_x25519, SODIUM(b_sodium_x25519), OPENSSL(b_ossl_x25519), NETTLE(b_nettle_x25519)},
+    {"x25519_base", b_x25519_base, SODIUM(b_sodium_x25519_base), OPENSSL(b_ossl_x25519_base),
+     NETTLE(b_nettle_x25519_base)},
+    {"scalar_mult_base", b_scalar_mult_base, SODIUM(b_sodium_smb), NULL, NULL},
+    {"scalar_mult", b_scalar_mult, SODIUM(b_sodium_sm), NULL, NULL},
+    {"double_scalar_mult_base_vartime", b_double_scalar, NULL, NULL, NULL},
+    {"decode", b_decode, NULL, NULL, NULL},
+    {"encode", b_encode, NULL, NULL, NULL},
+    {"ed25519_keygen", b_ed_keygen, SODIUM(b_sodium_keygen), OPENSSL(b_ossl_keygen), NETTLE(b_nettle_keygen)},
+    {"ed25519_sign", b_ed_sign, SODIUM(b_sodium_sign), OPENSSL(b_ossl_sign), NETTLE(b_nettle_sign)},
+    {"ed25519_verify", b_ed_verify, SODIUM(b_sodium_verify), OPENSSL(b_ossl_verify), NETTLE(b_nettle_verify)},
+    {"ristretto255_decode", b_rist_decode, SODIUM(b_sodium_rist_decode), NULL, NULL},
+    {"ristretto255_from_uniform", b_rist_uniform, SODIUM(b_sodium_rist_uniform), NULL, NULL},
+};
+
 void bench_curve25519(void)
 {
-	bench_variant peers[4];
-	size_t np;
-	reset();
+	reset(); /* the OpenSSL keys come from the state reset() sets */
 #ifdef ECF_BENCH_OPENSSL
 	cs.priv = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, cs.k, 32);
-#endif
-	np = 0;
-#ifdef ECF_BENCH_SODIUM
-	peers[np++] = PEER("libsodium", b_sodium_x25519);
-#endif
-#ifdef ECF_BENCH_OPENSSL
-	peers[np++] = PEER("openssl", b_ossl_x25519);
-#endif
-#ifdef ECF_BENCH_NETTLE
-	peers[np++] = PEER("nettle", b_nettle_x25519);
-#endif
-	bench_public("curve25519", "x25519", b_x25519, &cs, peers, np);
-	reset();
-	np = 0;
-#ifdef ECF_BENCH_SODIUM
-	peers[np++] = PEER("libsodium", b_sodium_x25519_base);
-#endif
-#ifdef ECF_BENCH_OPENSSL
-	peers[np++] = PEER("openssl", b_ossl_x25519_base);
-#endif
-#ifdef ECF_BENCH_NETTLE
-	peers[np++] = PEER("nettle", b_nettle_x25519_base);
-#endif
-	bench_public("curve25519", "x25519_base", b_x25519_base, &cs, peers, np);
-	reset();
-	np = 0;
-#ifdef ECF_BENCH_SODIUM
-	peers[np++] = PEER("libsodium", b_sodium_smb);
-#endif
-	bench_public("curve25519", "scalar_mult_base", b_scalar_mult_base, &cs, peers, np);
-	reset();
-	np = 0;
-#ifdef ECF_BENCH_SODIUM
-	peers[np++] = PEER("libsodium", b_sodium_sm);
-#endif
-	bench_public("curve25519", "scalar_mult", b_scalar_mult, &cs, peers, np);
-	reset();
-	bench_public("curve25519", "double_scalar_mult_base_vartime", b_double_scalar, &cs, NULL, 0);
-	reset();
-	bench_public("curve25519", "decode", b_decode, &cs, NULL, 0);
-	reset();
-	bench_public("curve25519", "encode", b_encode, &cs, NULL, 0);
-#ifdef ECF_BENCH_OPENSSL
-	EVP_PKEY_free(cs.priv);
-#endif
-	reset();
-	np = 0;
-#ifdef ECF_BENCH_SODIUM
-	peers[np++] = PEER("libsodium", b_sodium_keygen);
-#endif
-#ifdef ECF_BENCH_OPENSSL
-	peers[np++] = PEER("openssl", b_ossl_keygen);
-#endif
-#ifdef ECF_BENCH_NETTLE
-	peers[np++] = PEER("nettle", b_nettle_keygen);
-#endif
-	bench_public("curve25519", "ed25519_keygen", b_ed_keygen, &cs, peers, np);
-	reset();
-#ifdef ECF_BENCH_OPENSSL
 	cs.edpriv = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, NULL, cs.seed, 32);
 	cs.edpub = EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, NULL, cs.pk, 32);
 #endif
-	np = 0;
-#ifdef ECF_BENCH_SODIUM
-	peers[np++] = PEER("libsodium", b_sodium_sign);
-#endif
+	for (size_t r = 0; r < sizeof OPS / sizeof OPS[0]; r++) {
+		const c25519_op *o = &OPS[r];
+		bench_variant peers[3];
+		size_t np = 0;
+		if (o->sodium)
+			peers[np++] = PEER("libsodium", o->sodium);
+		if (o->openssl)
+			peers[np++] = PEER("openssl", o->openssl);
+		if (o->nettle)
+			peers[np++] = PEER("nettle", o->nettle);
+		reset();
+		bench_public("curve25519", o->op, o->ours, &cs, peers, np);
+	}
 #ifdef ECF_BENCH_OPENSSL
-	peers[np++] = PEER("openssl", b_ossl_sign);
-#endif
-#ifdef ECF_BENCH_NETTLE
-	peers[np++] = PEER("nettle", b_nettle_sign);
-#endif
-	bench_public("curve25519", "ed25519_sign", b_ed_sign, &cs, peers, np);
-	reset();
-	np = 0;
-#ifdef ECF_BENCH_SODIUM
-	peers[np++] = PEER("libsodium", b_sodium_verify);
-#endif
-#ifdef ECF_BENCH_OPENSSL
-	peers[np++] = PEER("openssl", b_ossl_verify);
-#endif
-#ifdef ECF_BENCH_NETTLE
-	peers[np++] = PEER("nettle", b_nettle_verify);
-#endif
-	bench_public("curve25519", "ed25519_verify", b_ed_verify, &cs, peers, np);
-#ifdef ECF_BENCH_OPENSSL
+	EVP_PKEY_free(cs.priv);
 	EVP_PKEY_free(cs.edpriv);
 	EVP_PKEY_free(cs.edpub);
 #endif
-	reset();
-	np = 0;
-#ifdef ECF_BENCH_SODIUM
-	peers[np++] = PEER("libsodium", b_sodium_rist_decode);
-#endif
-	bench_public("curve25519", "ristretto255_decode", b_rist_decode, &cs, peers, np);
-	reset();
-	np = 0;
-#ifdef ECF_BENCH_SODIUM
-	peers[np++] = PEER("libsodium", b_sodium_rist_uniform);
-#endif
-	bench_public("curve25519", "ristretto255_from_uniform", b_rist_uniform, &cs, peers, np);
 	reset();
 	parallel_row(0, "x25519");
 	parallel_row(1, "ed25519_verify");

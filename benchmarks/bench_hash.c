@@ -24,33 +24,13 @@ typedef struct hash_state {
 #endif
 } hash_state;
 
-static void run_sha256(void *p, long n)
-{
-	hash_state *s = p;
-	for (long i = 0; i < n; i++)
-		ecfi_sha256(s->buf, s->buf, s->len);
-}
+BENCH_LOOP(run_sha256, hash_state, ecfi_sha256(s->buf, s->buf, s->len))
 
-static void run_sha512(void *p, long n)
-{
-	hash_state *s = p;
-	for (long i = 0; i < n; i++)
-		ecfi_sha512(s->buf, s->buf, s->len);
-}
+BENCH_LOOP(run_sha512, hash_state, ecfi_sha512(s->buf, s->buf, s->len))
 
-static void run_shake256(void *p, long n)
-{
-	hash_state *s = p;
-	for (long i = 0; i < n; i++)
-		ecfi_shake256(s->buf, 32, s->buf, s->len);
-}
+BENCH_LOOP(run_shake256, hash_state, ecfi_shake256(s->buf, 32, s->buf, s->len))
 
-static void run_hmac_sha256(void *p, long n)
-{
-	hash_state *s = p;
-	for (long i = 0; i < n; i++)
-		ecfi_hmac_sha256(s->buf, s->buf + 32, 32, s->buf, s->len);
-}
+BENCH_LOOP(run_hmac_sha256, hash_state, ecfi_hmac_sha256(s->buf, s->buf + 32, 32, s->buf, s->len))
 
 #ifdef ECF_BENCH_OPENSSL
 static void run_evp(void *p, long n)

@@ -366,17 +366,10 @@ static void *par_thread(void *p)
 
 static void parallel_row(const char *op, bench_body body)
 {
-	uint32_t flags[4];
-	const char *names[4];
-	size_t nt = bench_tiers(flags, names);
-	const char *kernel = names[nt - 1];
-	if (!bench_row_selected("p256", op, kernel, "parallel"))
+	const char *kernel;
+	long ncpu = bench_parallel_threads("p256", op, &kernel);
+	if (ncpu == 0)
 		return;
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	if (ncpu < 1)
-		ncpu = 1;
-	if (ncpu > 64)
-		ncpu = 64;
 	static par_arg args[64];
 	pthread_t th[64];
 	double single_ns = 0, par_ns = 0, par_ticks = 0;

@@ -176,46 +176,14 @@ static void TN(check_op)(int op)
 	test_tier_restore();
 }
 
-static void TN(add)(void **s)
-{
-	(void)s;
-	TN(check_op)(OP_ADD);
-}
-static void TN(sub)(void **s)
-{
-	(void)s;
-	TN(check_op)(OP_SUB);
-}
-static void TN(neg)(void **s)
-{
-	(void)s;
-	TN(check_op)(OP_NEG);
-}
-static void TN(mul)(void **s)
-{
-	(void)s;
-	TN(check_op)(OP_MUL);
-}
-static void TN(sqr)(void **s)
-{
-	(void)s;
-	TN(check_op)(OP_SQR);
-}
-static void TN(to_mont)(void **s)
-{
-	(void)s;
-	TN(check_op)(OP_TO_MONT);
-}
-static void TN(from_mont)(void **s)
-{
-	(void)s;
-	TN(check_op)(OP_FROM_MONT);
-}
-static void TN(inv)(void **s)
-{
-	(void)s;
-	TN(check_op)(OP_INV);
-}
+TEST_CASE(TN(add), TN(check_op), OP_ADD)
+TEST_CASE(TN(sub), TN(check_op), OP_SUB)
+TEST_CASE(TN(neg), TN(check_op), OP_NEG)
+TEST_CASE(TN(mul), TN(check_op), OP_MUL)
+TEST_CASE(TN(sqr), TN(check_op), OP_SQR)
+TEST_CASE(TN(to_mont), TN(check_op), OP_TO_MONT)
+TEST_CASE(TN(from_mont), TN(check_op), OP_FROM_MONT)
+TEST_CASE(TN(inv), TN(check_op), OP_INV)
 
 /* redc on 2n-limb inputs up to its documented limit t < m*R. */
 static void TN(redc)(void **s)

@@ -303,61 +303,17 @@ static void TN(check_op)(int op)
 	test_tier_restore();
 }
 
-static void TN(add)(void **s)
-{
-	(void)s;
-	TN(check_op)(OP_ADD);
-}
-static void TN(sub)(void **s)
-{
-	(void)s;
-	TN(check_op)(OP_SUB);
-}
-static void TN(neg)(void **s)
-{
-	(void)s;
-	TN(check_op)(OP_NEG);
-}
-static void TN(mul)(void **s)
-{
-	(void)s;
-	TN(check_op)(OP_MUL);
-}
-static void TN(sqr)(void **s)
-{
-	(void)s;
-	TN(check_op)(OP_SQR);
-}
-static void TN(reduce)(void **s)
-{
-	(void)s;
-	TN(check_op)(OP_REDUCE);
-}
-static void TN(to_mont)(void **s)
-{
-	(void)s;
-	TN(check_op)(OP_TO_MONT);
-}
-static void TN(from_mont)(void **s)
-{
-	(void)s;
-	TN(check_op)(OP_FROM_MONT);
-}
-static void TN(inv)(void **s)
-{
-	(void)s;
-	TN(check_op)(OP_INV);
-}
-static void TN(mul_small)(void **s)
-{
-	(void)s;
-	TN(check_op)(OP_MUL_SMALL);
-}
-static void TN(equal)(void **s)
-{
-	(void)s;
-	TN(check_op)(OP_EQUAL);
-}
+TEST_CASE(TN(add), TN(check_op), OP_ADD)
+TEST_CASE(TN(sub), TN(check_op), OP_SUB)
+TEST_CASE(TN(neg), TN(check_op), OP_NEG)
+TEST_CASE(TN(mul), TN(check_op), OP_MUL)
+TEST_CASE(TN(sqr), TN(check_op), OP_SQR)
+TEST_CASE(TN(reduce), TN(check_op), OP_REDUCE)
+TEST_CASE(TN(to_mont), TN(check_op), OP_TO_MONT)
+TEST_CASE(TN(from_mont), TN(check_op), OP_FROM_MONT)
+TEST_CASE(TN(inv), TN(check_op), OP_INV)
+TEST_CASE(TN(mul_small), TN(check_op), OP_MUL_SMALL)
+TEST_CASE(TN(equal), TN(check_op), OP_EQUAL)
 
 /* mp_mul on any inputs below R (all-ones limbs included), exact. */
 static void TN(mp_mul)(void **s)
@@ -706,61 +662,17 @@ static void TN(check_fp2)(int op)
 	test_tier_restore();
 }
 
-static void TN(fp2_add)(void **s)
-{
-	(void)s;
-	TN(check_fp2)(F2_ADD);
-}
-static void TN(fp2_sub)(void **s)
-{
-	(void)s;
-	TN(check_fp2)(F2_SUB);
-}
-static void TN(fp2_neg)(void **s)
-{
-	(void)s;
-	TN(check_fp2)(F2_NEG);
-}
-static void TN(fp2_conj)(void **s)
-{
-	(void)s;
-	TN(check_fp2)(F2_CONJ);
-}
-static void TN(fp2_mul)(void **s)
-{
-	(void)s;
-	TN(check_fp2)(F2_MUL);
-}
-static void TN(fp2_sqr)(void **s)
-{
-	(void)s;
-	TN(check_fp2)(F2_SQR);
-}
-static void TN(fp2_inv)(void **s)
-{
-	(void)s;
-	TN(check_fp2)(F2_INV);
-}
-static void TN(fp2_mul_small)(void **s)
-{
-	(void)s;
-	TN(check_fp2)(F2_MUL_SMALL);
-}
-static void TN(fp2_reduce)(void **s)
-{
-	(void)s;
-	TN(check_fp2)(F2_REDUCE);
-}
-static void TN(fp2_mont)(void **s)
-{
-	(void)s;
-	TN(check_fp2)(F2_MONT);
-}
-static void TN(fp2_equal)(void **s)
-{
-	(void)s;
-	TN(check_fp2)(F2_EQUAL);
-}
+TEST_CASE(TN(fp2_add), TN(check_fp2), F2_ADD)
+TEST_CASE(TN(fp2_sub), TN(check_fp2), F2_SUB)
+TEST_CASE(TN(fp2_neg), TN(check_fp2), F2_NEG)
+TEST_CASE(TN(fp2_conj), TN(check_fp2), F2_CONJ)
+TEST_CASE(TN(fp2_mul), TN(check_fp2), F2_MUL)
+TEST_CASE(TN(fp2_sqr), TN(check_fp2), F2_SQR)
+TEST_CASE(TN(fp2_inv), TN(check_fp2), F2_INV)
+TEST_CASE(TN(fp2_mul_small), TN(check_fp2), F2_MUL_SMALL)
+TEST_CASE(TN(fp2_reduce), TN(check_fp2), F2_REDUCE)
+TEST_CASE(TN(fp2_mont), TN(check_fp2), F2_MONT)
+TEST_CASE(TN(fp2_equal), TN(check_fp2), F2_EQUAL)
 
 /* ---- encodings ---- */
 

@@ -35,28 +35,6 @@ typedef ecf_edwards25519_point pt;
 static test_rng RNG;
 static mpz_t P_, D_, L_, SQRTM1_;
 
-static void rand_bytes(uint8_t *b, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		b[i] = (uint8_t)test_rng_next(&RNG);
-}
-
-static void hexstr(char *out, const uint8_t *b, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		sprintf(out + 2 * i, "%02x", b[i]);
-}
-
-static void expect_bytes(const uint8_t *got, const uint8_t *want, size_t n, const char *what, long i)
-{
-	if (memcmp(got, want, n) != 0) {
-		char g[129], w[129];
-		hexstr(g, got, n);
-		hexstr(w, want, n);
-		test_expect(0, "%s (case %ld): got %s want %s", what, i, g, w);
-	}
-}
-
 /* ---- GMP model of edwards25519: affine (x, y) ---- */
 
 typedef struct {
@@ -239,84 +217,39 @@ static void base_aff(aff *b)
 
 /* ======================= X25519 ======================= */
 
-static void load32(uint8_t out[32], const vec_record *rec, const char *key)
+/* ecf_x25519 for the RFC 7748 vectors, checked on the way: its status, the
+ * aliasings out = u and out = scalar, and ecf_x25519_base (also with out =
+ * scalar) whenever u = 9. */
+static void x25519_checked(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
 {
-	const char *hex = vec_get(rec, key);
-	test_expect(hex != NULL && vec_hex(out, 32, hex), "vector at line %ld: bad or missing %s", rec->line, key);
+	static const uint8_t nine[32] = {9};
+	uint8_t alias[32];
+	test_expect(ecf_x25519(out, k, u) == ECF_OK, "status");
+	memcpy(alias, u, 32);
+	test_expect(ecf_x25519(alias, k, alias) == ECF_OK, "status");
+	test_expect_bytes(alias, out, 32, "RFC 7748 X25519 (out = u)", 0);
+	memcpy(alias, k, 32);
+	test_expect(ecf_x25519(alias, alias, u) == ECF_OK, "status");
+	test_expect_bytes(alias, out, 32, "RFC 7748 X25519 (out = scalar)", 0);
+	if (memcmp(u, nine, 32) == 0) {
+		test_expect(ecf_x25519_base(alias, k) == ECF_OK, "status");
+		test_expect_bytes(alias, out, 32, "RFC 7748 X25519 (base)", 0);
+		memcpy(alias, k, 32);
+		test_expect(ecf_x25519_base(alias, alias) == ECF_OK, "status");
+		test_expect_bytes(alias, out, 32, "RFC 7748 X25519 (base, out = scalar)", 0);
+	}
+}
+
+/* The iterated vectors: the plain call. */
+static void x25519_plain(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
+{
+	test_expect(ecf_x25519(out, k, u) == ECF_OK, "status");
 }
 
 static void test_x25519_rfc7748(void **s)
 {
 	(void)s;
-	int slow = getenv("ECF_TEST_SLOW") != NULL && strcmp(getenv("ECF_TEST_SLOW"), "1") == 0;
-	for (size_t tk = 0; tk < test_tier_count(); tk++) {
-		test_tier_select(tk);
-		FILE *f = vec_open("rfc/rfc7748_x25519.txt");
-		vec_record rec;
-		long line = 0;
-		int checked = 0;
-		while (vec_next(f, &rec, &line)) {
-			uint8_t k[32], u[32], want[32], got[32];
-			if (vec_get(&rec, "scalar")) {
-				load32(k, &rec, "scalar");
-				load32(u, &rec, "u");
-				load32(want, &rec, "output");
-				test_expect(ecf_x25519(got, k, u) == ECF_OK, "status");
-				expect_bytes(got, want, 32, "RFC 7748 X25519", rec.line);
-				/* aliasing: out = u, out = scalar */
-				memcpy(got, u, 32);
-				test_expect(ecf_x25519(got, k, got) == ECF_OK, "status");
-				expect_bytes(got, want, 32, "RFC 7748 X25519 (out = u)", rec.line);
-				memcpy(got, k, 32);
-				test_expect(ecf_x25519(got, got, u) == ECF_OK, "status");
-				expect_bytes(got, want, 32, "RFC 7748 X25519 (out = scalar)", rec.line);
-				checked++;
-			} else if (vec_get(&rec, "iterations")) {
-				long iters = atol(vec_get(&rec, "iterations"));
-				if (iters > 1000 && !slow) {
-					fprintf(stderr,
-					        "# %s: the %ld-iteration vector (line %ld) runs with ECF_TEST_SLOW=1\n",
-					        test_tier_name(tk), iters, rec.line);
-					continue;
-				}
-				load32(k, &rec, "k");
-				load32(u, &rec, "u");
-				load32(want, &rec, "output");
-				for (long i = 0; i < iters; i++) {
-					test_expect(ecf_x25519(got, k, u) == ECF_OK, "status");
-					memcpy(u, k, 32);
-					memcpy(k, got, 32);
-				}
-				expect_bytes(k, want, 32, "RFC 7748 iterated X25519", rec.line);
-				checked++;
-			} else if (vec_get(&rec, "alice_private")) {
-				uint8_t a[32], b[32], apub[32], bpub[32], shared[32], nine[32] = {9};
-				load32(a, &rec, "alice_private");
-				load32(b, &rec, "bob_private");
-				load32(apub, &rec, "alice_public");
-				load32(bpub, &rec, "bob_public");
-				load32(want, &rec, "shared");
-				test_expect(ecf_x25519_base(got, a) == ECF_OK, "status");
-				expect_bytes(got, apub, 32, "alice_public (base)", rec.line);
-				test_expect(ecf_x25519(got, a, nine) == ECF_OK, "status");
-				expect_bytes(got, apub, 32, "alice_public (ladder)", rec.line);
-				test_expect(ecf_x25519_base(got, b) == ECF_OK, "status");
-				expect_bytes(got, bpub, 32, "bob_public (base)", rec.line);
-				memcpy(got, b, 32);
-				test_expect(ecf_x25519_base(got, got) == ECF_OK, "status");
-				expect_bytes(got, bpub, 32, "bob_public (base, out = scalar)", rec.line);
-				test_expect(ecf_x25519(shared, a, bpub) == ECF_OK, "status");
-				expect_bytes(shared, want, 32, "shared (alice)", rec.line);
-				test_expect(ecf_x25519(shared, b, apub) == ECF_OK, "status");
-				expect_bytes(shared, want, 32, "shared (bob)", rec.line);
-				checked++;
-			}
-		}
-		fclose(f);
-		fprintf(stderr, "# %s: %d RFC 7748 X25519 records reproduced\n", test_tier_name(tk), checked);
-		test_expect(checked >= (slow ? 6 : 5), "too few X25519 vectors found (%d)", checked);
-	}
-	test_tier_restore();
+	vec_rfc7748_x25519(x25519_checked, x25519_plain);
 }
 
 /* u-coordinates of small order (0, 1, the two of order 8, p - 1), their
@@ -365,11 +298,11 @@ static void test_x25519_small_order(void **s)
 		for (size_t i = 0; i < n; i++)
 			for (int j = 0; j < 4; j++) {
 				uint8_t k[32], out[32], zero[32] = {0};
-				rand_bytes(k, 32);
+				test_rand_bytes(&RNG, k, 32);
 				memset(out, 0xa5, 32);
 				int st = ecf_x25519(out, k, u[i]);
 				test_expect(st == ECF_ERR_SMALL_ORDER, "small-order u #%zu: status %d", i, st);
-				expect_bytes(out, zero, 32, "small-order output", (long)i);
+				test_expect_bytes(out, zero, 32, "small-order output", (long)i);
 #ifdef ECF_HAVE_SODIUM
 				test_expect(crypto_scalarmult_curve25519(out, k, u[i]) != 0, "libsodium agrees on #%zu",
 				            i);
@@ -427,8 +360,8 @@ static void test_x25519_random(void **s)
 		test_tier_select(tk);
 		for (long i = 0; i < n; i++) {
 			uint8_t k[32], u[32], got[32], want[32], nine[32] = {9};
-			rand_bytes(k, 32);
-			rand_bytes(u, 32);
+			test_rand_bytes(&RNG, k, 32);
+			test_rand_bytes(&RNG, u, 32);
 			if (i < 64) { /* edge scalars and u: all-zero/all-one bytes, u >= p */
 				memset(k, (i & 1) ? 0xff : 0, 32);
 				memset(u, 0xff, 32);
@@ -440,10 +373,10 @@ static void test_x25519_random(void **s)
 			int sst = crypto_scalarmult_curve25519(want, k, u);
 			test_expect((st == ECF_OK) == (sst == 0), "x25519 status vs libsodium, case %ld", i);
 			if (sst == 0)
-				expect_bytes(got, want, 32, "x25519 vs libsodium", i);
+				test_expect_bytes(got, want, 32, "x25519 vs libsodium", i);
 			crypto_scalarmult_curve25519_base(want, k);
 			test_expect(ecf_x25519_base(got, k) == ECF_OK, "status");
-			expect_bytes(got, want, 32, "x25519_base vs libsodium", i);
+			test_expect_bytes(got, want, 32, "x25519_base vs libsodium", i);
 #endif
 #ifdef ECF_HAVE_OPENSSL
 			{ /* OpenSSL EVP, every case */
@@ -451,16 +384,16 @@ static void test_x25519_random(void **s)
 				int ok = ossl_x25519(want, k, u);
 				test_expect((st == ECF_OK) == ok, "x25519 status vs OpenSSL, case %ld", i);
 				if (ok)
-					expect_bytes(got, want, 32, "x25519 vs OpenSSL", i);
+					test_expect_bytes(got, want, 32, "x25519 vs OpenSSL", i);
 				test_expect(ossl_x25519_base(want, k), "OpenSSL public key");
 				test_expect(ecf_x25519_base(got, k) == ECF_OK, "status");
-				expect_bytes(got, want, 32, "x25519_base vs OpenSSL", i);
+				test_expect_bytes(got, want, 32, "x25519_base vs OpenSSL", i);
 			}
 #endif
 			if (i % 8 == 0) {
 				test_expect(ecf_x25519(want, k, nine) == ECF_OK, "status");
 				test_expect(ecf_x25519_base(got, k) == ECF_OK, "status");
-				expect_bytes(got, want, 32, "x25519_base vs the ladder on u = 9", i);
+				test_expect_bytes(got, want, 32, "x25519_base vs the ladder on u = 9", i);
 			}
 			(void)st;
 		}
@@ -485,7 +418,7 @@ static void test_x25519_random(void **s)
 
 static void rand_point(pt *p, uint8_t s[32], int torsion)
 {
-	rand_bytes(s, 32);
+	test_rand_bytes(&RNG, s, 32);
 	ecf_edwards25519_scalar_mult_base(p, s);
 	if (torsion >= 0) {
 		pt t;
@@ -533,7 +466,7 @@ static void test_ed_decode(void **s)
 			if (i < (long)n)
 				memcpy(b, cases[i], 32);
 			else
-				rand_bytes(b, 32);
+				test_rand_bytes(&RNG, b, 32);
 			for (int zip = 0; zip < 2; zip++) {
 				pt p;
 				aff a;
@@ -546,9 +479,9 @@ static void test_ed_decode(void **s)
 				if (ok) {
 					enc(out, &p);
 					aff_encode(want, &a);
-					expect_bytes(out, want, 32, "decoded point", i);
+					test_expect_bytes(out, want, 32, "decoded point", i);
 					if (!zip) /* strict decoding round-trips */
-						expect_bytes(out, b, 32, "decode/encode round trip", i);
+						test_expect_bytes(out, b, 32, "decode/encode round trip", i);
 					kinds[zip]++;
 				} else {
 					pt zero;
@@ -616,15 +549,15 @@ static void test_ed_vs_gmp(void **s)
 			aff_add(&r, &a1, &a2);
 			aff_encode(want, &r);
 			enc(got, &t);
-			expect_bytes(got, want, 32, "add", i);
+			test_expect_bytes(got, want, 32, "add", i);
 			t = p;
 			ecf_edwards25519_add(&t, &t, &q); /* r = a */
 			enc(got, &t);
-			expect_bytes(got, want, 32, "add (r = a)", i);
+			test_expect_bytes(got, want, 32, "add (r = a)", i);
 			t = q;
 			ecf_edwards25519_add(&t, &p, &t); /* r = b */
 			enc(got, &t);
-			expect_bytes(got, want, 32, "add (r = b)", i);
+			test_expect_bytes(got, want, 32, "add (r = b)", i);
 			ecf_edwards25519_sub(&u, &t, &q);
 			test_expect(ecf_edwards25519_equal(&u, &p), "(p + q) - q = p, case %ld", i);
 			ecf_edwards25519_neg(&u, &q);
@@ -634,7 +567,7 @@ static void test_ed_vs_gmp(void **s)
 			aff_add(&r, &a1, &a1);
 			aff_encode(want, &r);
 			enc(got, &t);
-			expect_bytes(got, want, 32, "double", i);
+			test_expect_bytes(got, want, 32, "double", i);
 			ecf_edwards25519_add(&u, &p, &p);
 			test_expect(ecf_edwards25519_equal(&u, &t), "double = add(p, p), case %ld", i);
 			t = p;
@@ -642,23 +575,23 @@ static void test_ed_vs_gmp(void **s)
 			test_expect(ecf_edwards25519_equal(&u, &t), "double (r = a), case %ld", i);
 			/* scalar mults: every 8th case (the model is slow) */
 			if (i % 8 == 0) {
-				rand_bytes(k, 32);
+				test_rand_bytes(&RNG, k, 32);
 				if (i % 16 == 0)
 					k[31] |= 0x80; /* top bit set */
 				ecf_edwards25519_scalar_mult(&t, k, &p);
 				aff_mul(&r, k, &a1);
 				aff_encode(want, &r);
 				enc(got, &t);
-				expect_bytes(got, want, 32, "scalar_mult", i);
+				test_expect_bytes(got, want, 32, "scalar_mult", i);
 				t = p;
 				ecf_edwards25519_scalar_mult(&t, k, &t);
 				enc(got, &t);
-				expect_bytes(got, want, 32, "scalar_mult (r = p)", i);
+				test_expect_bytes(got, want, 32, "scalar_mult (r = p)", i);
 				ecf_edwards25519_scalar_mult_base(&t, k);
 				aff_mul(&r, k, &B);
 				aff_encode(want, &r);
 				enc(got, &t);
-				expect_bytes(got, want, 32, "scalar_mult_base", i);
+				test_expect_bytes(got, want, 32, "scalar_mult_base", i);
 				/* a*A + b*B */
 				ecf_edwards25519_double_scalar_mult_base_vartime(&t, k, &p, s2);
 				aff_mul(&r, k, &a1);
@@ -666,11 +599,11 @@ static void test_ed_vs_gmp(void **s)
 				aff_add(&r, &r, &a2);
 				aff_encode(want, &r);
 				enc(got, &t);
-				expect_bytes(got, want, 32, "double_scalar_mult_base_vartime", i);
+				test_expect_bytes(got, want, 32, "double_scalar_mult_base_vartime", i);
 				t = p;
 				ecf_edwards25519_double_scalar_mult_base_vartime(&t, k, &t, s2);
 				enc(got, &t);
-				expect_bytes(got, want, 32, "double_scalar_mult_base_vartime (r = A)", i);
+				test_expect_bytes(got, want, 32, "double_scalar_mult_base_vartime (r = A)", i);
 			}
 		}
 		fprintf(stderr, "# %s: %ld cases of the group operations against the GMP model\n", test_tier_name(tk),
@@ -823,21 +756,21 @@ static void test_ed_vs_sodium(void **s)
 			rand_point(&q, s2, (int)((i / 9) % 9) - 1);
 			enc(e1, &p);
 			enc(e2, &q);
-			rand_bytes(k, 32);
+			test_rand_bytes(&RNG, k, 32);
 			k[31] &= 0x7f; /* libsodium clears the top bit of noclamp scalars */
 			ecf_edwards25519_scalar_mult_base(&t, k);
 			if (crypto_scalarmult_ed25519_base_noclamp(want, k) == 0) {
 				enc(got, &t);
-				expect_bytes(got, want, 32, "scalar_mult_base vs libsodium", i);
+				test_expect_bytes(got, want, 32, "scalar_mult_base vs libsodium", i);
 			}
 			ecf_edwards25519_add(&t, &p, &q);
 			test_expect(crypto_core_ed25519_add(want, e1, e2) == 0, "libsodium add");
 			enc(got, &t);
-			expect_bytes(got, want, 32, "add vs libsodium", i);
+			test_expect_bytes(got, want, 32, "add vs libsodium", i);
 			ecf_edwards25519_sub(&t, &p, &q);
 			test_expect(crypto_core_ed25519_sub(want, e1, e2) == 0, "libsodium sub");
 			enc(got, &t);
-			expect_bytes(got, want, 32, "sub vs libsodium", i);
+			test_expect_bytes(got, want, 32, "sub vs libsodium", i);
 			/* validity: canonical, on the curve, not small order, torsion-free */
 			int ours = ecf_edwards25519_decode(&t, e1, 32) == ECF_OK &&
 			           !ecf_edwards25519_is_small_order(&t) && ecf_edwards25519_is_torsion_free(&t);
@@ -849,11 +782,11 @@ static void test_ed_vs_sodium(void **s)
 				ecf_edwards25519_scalar_mult(&t, k, &q);
 				if (crypto_scalarmult_ed25519_noclamp(want, k, e2) == 0) {
 					enc(got, &t);
-					expect_bytes(got, want, 32, "scalar_mult vs libsodium", i);
+					test_expect_bytes(got, want, 32, "scalar_mult vs libsodium", i);
 				}
 			}
 			{ /* random strings: decode + validity */
-				rand_bytes(e1, 32);
+				test_rand_bytes(&RNG, e1, 32);
 				ours = ecf_edwards25519_decode(&t, e1, 32) == ECF_OK &&
 				       !ecf_edwards25519_is_small_order(&t) && ecf_edwards25519_is_torsion_free(&t);
 				test_expect(ours == crypto_core_ed25519_is_valid_point(e1),
@@ -885,8 +818,8 @@ static void test_ed_rfc8032_keys(void **s)
 			uint8_t seed[32], pub[32], h[64], got[32];
 			if (!vec_get(&rec, "secret_key"))
 				continue;
-			load32(seed, &rec, "secret_key");
-			load32(pub, &rec, "public_key");
+			vec_get_hex(seed, 32, &rec, "secret_key");
+			vec_get_hex(pub, 32, &rec, "public_key");
 			SHA512(seed, 32, h);
 			h[0] &= 248;
 			h[31] &= 127;
@@ -894,7 +827,7 @@ static void test_ed_rfc8032_keys(void **s)
 			pt A;
 			ecf_edwards25519_scalar_mult_base(&A, h);
 			enc(got, &A);
-			expect_bytes(got, pub, 32, "RFC 8032 public key", rec.line);
+			test_expect_bytes(got, pub, 32, "RFC 8032 public key", rec.line);
 			test_expect(ecf_edwards25519_decode(&A, pub, 32) == ECF_OK &&
 			                ecf_edwards25519_is_torsion_free(&A),
 			            "RFC 8032 public key decodes");
@@ -912,39 +845,15 @@ static void test_ed_rfc8032_keys(void **s)
 
 /* ======================= wiping ======================= */
 
-#define STACK_SCAN 16384
 static const uint8_t SECRET[32] = {0x3c, 0x5a, 0x7e, 0x91, 0xa3, 0xc5, 0xe7, 0x19, 0x2b, 0x4d, 0x6f,
                                    0x81, 0x93, 0xb5, 0xd7, 0xf9, 0x0a, 0x2c, 0x4e, 0x60, 0x72, 0x94,
                                    0xb6, 0xd8, 0xea, 0x0c, 0x1e, 0x30, 0x42, 0x64, 0x86, 0x48};
 
-/* probe() paints a stack region with a pattern (paint_stack), calls fn from
+/* probe() paints a stack region with a pattern (test_stack_paint), calls fn from
  * the same depth (so fn's callees' frames land on the painted region), then
- * scans the same region (scan_stack, same depth again) for the secret the
+ * scans the same region (test_stack_count, same depth again) for the secret the
  * callee held: its clamped scalar or its recoded digits. */
 typedef void (*secret_fn)(const uint8_t secret[32]);
-
-static __attribute__((noinline)) void paint_stack(void)
-{
-	volatile uint8_t region[STACK_SCAN];
-	for (size_t i = 0; i < STACK_SCAN; i++)
-		region[i] = 0xcc;
-	__asm__ __volatile__("" : : "r"(region) : "memory");
-}
-
-static __attribute__((noinline)) size_t scan_stack(const uint8_t *needle, size_t nlen)
-{
-	volatile uint8_t region[STACK_SCAN];
-	size_t hits = 0;
-	__asm__ __volatile__("" : : "r"(region) : "memory");
-	for (size_t i = 0; i + nlen <= STACK_SCAN; i++) {
-		size_t j = 0;
-		while (j < nlen && region[i + j] == needle[j])
-			j++;
-		if (j == nlen)
-			hits++;
-	}
-	return hits;
-}
 
 static void call_x25519(const uint8_t secret[32])
 {
@@ -974,9 +883,9 @@ static void call_scalar_mult(const uint8_t secret[32])
 static __attribute__((noinline)) size_t probe(secret_fn fn, const uint8_t *needle, size_t nlen, int wipe_needed)
 {
 	(void)wipe_needed;
-	paint_stack();
+	test_stack_paint(0xcc);
 	fn(SECRET);
-	return scan_stack(needle, nlen);
+	return test_stack_count(needle, 1, nlen);
 }
 
 static void test_wipe(void **s)

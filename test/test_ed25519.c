@@ -28,24 +28,6 @@
 
 static test_rng RNG;
 
-static void rand_bytes(uint8_t *b, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		b[i] = (uint8_t)test_rng_next(&RNG);
-}
-
-static void expect_bytes(const uint8_t *got, const uint8_t *want, size_t n, const char *what, long i)
-{
-	if (memcmp(got, want, n) != 0) {
-		char g[129], w[129];
-		for (size_t k = 0; k < n; k++) {
-			sprintf(g + 2 * k, "%02x", got[k]);
-			sprintf(w + 2 * k, "%02x", want[k]);
-		}
-		test_expect(0, "%s (case %ld): got %s want %s", what, i, g, w);
-	}
-}
-
 static int setup(void **state)
 {
 	(void)state;
@@ -79,20 +61,20 @@ static void test_rfc8032(void **s)
 			                (mlen == 0 || vec_hex(msg, mlen, mh)),
 			            "vector at line %ld", rec.line);
 			test_expect(ecf_ed25519_keypair(gpk, sk, seed) == ECF_OK, "keypair");
-			expect_bytes(gpk, pk, 32, "RFC 8032 public key", rec.line);
-			expect_bytes(sk + 32, pk, 32, "sk = seed || pk", rec.line);
+			test_expect_bytes(gpk, pk, 32, "RFC 8032 public key", rec.line);
+			test_expect_bytes(sk + 32, pk, 32, "sk = seed || pk", rec.line);
 			test_expect(ecf_ed25519_sign(got, msg, mlen, sk) == ECF_OK, "sign");
-			expect_bytes(got, sig, 64, "RFC 8032 signature", rec.line);
+			test_expect_bytes(got, sig, 64, "RFC 8032 signature", rec.line);
 			test_expect(ecf_ed25519_verify(sig, msg, mlen, pk) == ECF_OK, "verify, line %ld", rec.line);
 			test_expect(ecf_ed25519_verify_cofactored(sig, msg, mlen, pk) == ECF_OK, "verify_cofactored");
 			/* aliasing: keypair into its own seed buffer, sign over sk */
 			memcpy(got, seed, 32);
 			test_expect(ecf_ed25519_keypair(got, NULL, got) == ECF_OK, "keypair");
-			expect_bytes(got, pk, 32, "keypair (pk = seed)", rec.line);
+			test_expect_bytes(got, pk, 32, "keypair (pk = seed)", rec.line);
 			uint8_t buf[64];
 			memcpy(buf, sk, 64);
 			test_expect(ecf_ed25519_sign(buf, msg, mlen, buf) == ECF_OK, "sign");
-			expect_bytes(buf, sig, 64, "sign (sig = sk)", rec.line);
+			test_expect_bytes(buf, sig, 64, "sign (sig = sk)", rec.line);
 			if (mlen > 0) {
 				sig[(checked * 7) % 64] ^= 4;
 				test_expect(ecf_ed25519_verify(sig, msg, mlen, pk) != ECF_OK, "tampered RFC signature");
@@ -154,8 +136,8 @@ static void test_random(void **s)
 		for (long i = 0; i < n; i++) {
 			uint8_t seed[32], pk[32], sk[64], sig[64], want[64];
 			size_t mlen = (size_t)(i % 301);
-			rand_bytes(seed, 32);
-			rand_bytes(msg, mlen);
+			test_rand_bytes(&RNG, seed, 32);
+			test_rand_bytes(&RNG, msg, mlen);
 			test_expect(ecf_ed25519_keypair(pk, sk, seed) == ECF_OK, "keypair");
 			test_expect(ecf_ed25519_sign(sig, msg, mlen, sk) == ECF_OK, "sign");
 			test_expect(ecf_ed25519_verify(sig, msg, mlen, pk) == ECF_OK, "own signature, case %ld", i);
@@ -165,9 +147,9 @@ static void test_random(void **s)
 			{
 				uint8_t spk[32], ssk[64];
 				crypto_sign_seed_keypair(spk, ssk, seed);
-				expect_bytes(pk, spk, 32, "public key vs libsodium", i);
+				test_expect_bytes(pk, spk, 32, "public key vs libsodium", i);
 				crypto_sign_detached(want, NULL, msg, mlen, ssk);
-				expect_bytes(sig, want, 64, "signature vs libsodium", i);
+				test_expect_bytes(sig, want, 64, "signature vs libsodium", i);
 				test_expect(crypto_sign_verify_detached(sig, msg, mlen, pk) == 0,
 				            "libsodium verifies ours, %ld", i);
 			}
@@ -175,7 +157,7 @@ static void test_random(void **s)
 #ifdef ECF_HAVE_OPENSSL
 			{
 				test_expect(ossl_sign(want, msg, mlen, seed), "OpenSSL sign");
-				expect_bytes(sig, want, 64, "signature vs OpenSSL", i);
+				test_expect_bytes(sig, want, 64, "signature vs OpenSSL", i);
 				test_expect(ossl_verify(sig, msg, mlen, pk), "OpenSSL verifies ours, case %ld", i);
 			}
 #endif
@@ -227,7 +209,7 @@ static void test_edges(void **s)
 	mpz_export(L, NULL, -1, 1, 0, 0, lz);
 	mpz_clear(lz);
 	uint8_t seed[32], pk[32], sk[64], sig[64], msg[16] = "edges";
-	rand_bytes(seed, 32);
+	test_rand_bytes(&RNG, seed, 32);
 	ecf_ed25519_keypair(pk, sk, seed);
 	ecf_ed25519_sign(sig, msg, 5, sk);
 	/* S + l: same equation, must be rejected (malleability) */
@@ -286,47 +268,22 @@ static void test_edges(void **s)
 
 /* ---- wiping: the clamped secret scalar and the nonce must not stay on the stack ---- */
 
-#define STACK_SCAN 16384
-
-static __attribute__((noinline)) void paint_stack(void)
-{
-	volatile uint8_t region[STACK_SCAN];
-	for (size_t i = 0; i < STACK_SCAN; i++)
-		region[i] = 0xcc;
-	__asm__ __volatile__("" : : "r"(region) : "memory");
-}
-
-static __attribute__((noinline)) size_t scan_stack(const uint8_t *needle, size_t nlen)
-{
-	volatile uint8_t region[STACK_SCAN];
-	size_t hits = 0;
-	__asm__ __volatile__("" : : "r"(region) : "memory");
-	for (size_t i = 0; i + nlen <= STACK_SCAN; i++) {
-		size_t j = 0;
-		while (j < nlen && region[i + j] == needle[j])
-			j++;
-		if (j == nlen)
-			hits++;
-	}
-	return hits;
-}
-
 static uint8_t W_SK[64], W_SIG[64];
 static const uint8_t W_MSG[3] = "abc";
 
 static __attribute__((noinline)) size_t probe_sign(const uint8_t *needle, size_t nlen)
 {
-	paint_stack();
+	test_stack_paint(0xcc);
 	(void)ecf_ed25519_sign(W_SIG, W_MSG, 3, W_SK);
-	return scan_stack(needle, nlen);
+	return test_stack_count(needle, 1, nlen);
 }
 
 static __attribute__((noinline)) size_t probe_keypair(const uint8_t *needle, size_t nlen)
 {
 	uint8_t pk[32];
-	paint_stack();
+	test_stack_paint(0xcc);
 	(void)ecf_ed25519_keypair(pk, NULL, W_SK);
-	return scan_stack(needle, nlen);
+	return test_stack_count(needle, 1, nlen);
 }
 
 static void test_wipe(void **s)

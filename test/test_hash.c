@@ -54,97 +54,101 @@ static int is_all_zero(const void *p, size_t n)
 	"abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopq" \
 	"rstu"
 
-/* SHA-256 of the message m (of length n) three ways: one-shot, one update,
- * and byte by byte. */
-static void check_sha256(const void *m, size_t n, const char *hex, const char *what)
-{
-	uint8_t d[32];
-	ecfi_sha256(d, m, n);
-	expect_hex(d, 32, hex, what);
-	ecfi_sha256_ctx c;
-	ecfi_sha256_init(&c);
-	for (size_t i = 0; i < n; i++)
-		ecfi_sha256_update(&c, (const uint8_t *)m + i, 1);
-	ecfi_sha256_final(&c, d);
-	expect_hex(d, 32, hex, what);
-	test_expect(is_all_zero(&c, sizeof c), "%s: sha256_final did not wipe the context", what);
-}
+/* SHA-256 and SHA-512 behind one interface, for the checks they share. */
+typedef union sha2_ctx {
+	ecfi_sha256_ctx s256;
+	ecfi_sha512_ctx s512;
+} sha2_ctx;
+typedef struct sha2_alg {
+	const char *name;
+	size_t out; /* digest bytes */
+	void (*oneshot)(uint8_t *out, const void *in, size_t len);
+	void (*init)(sha2_ctx *c);
+	void (*update)(sha2_ctx *c, const void *in, size_t len);
+	void (*final)(sha2_ctx *c, uint8_t *out);
+} sha2_alg;
+#define SHA2_ALG(h, member, label, outlen)                                                                             \
+	static void h##_init(sha2_ctx *c) { ecfi_##h##_init(&c->member); }                                             \
+	static void h##_update(sha2_ctx *c, const void *in, size_t len) { ecfi_##h##_update(&c->member, in, len); }    \
+	static void h##_final(sha2_ctx *c, uint8_t *out) { ecfi_##h##_final(&c->member, out); }                        \
+	static const sha2_alg h##_alg = {label, outlen, ecfi_##h, h##_init, h##_update, h##_final};
+SHA2_ALG(sha256, s256, "SHA-256", 32)
+SHA2_ALG(sha512, s512, "SHA-512", 64)
 
-static void check_sha512(const void *m, size_t n, const char *hex, const char *what)
+/* The hash of the message m (of length n) three ways: one-shot, one update,
+ * and byte by byte; final wipes the context. */
+static void check_sha2(const sha2_alg *h, const void *m, size_t n, const char *hex, const char *what)
 {
 	uint8_t d[64];
-	ecfi_sha512(d, m, n);
-	expect_hex(d, 64, hex, what);
-	ecfi_sha512_ctx c;
-	ecfi_sha512_init(&c);
+	h->oneshot(d, m, n);
+	expect_hex(d, h->out, hex, what);
+	sha2_ctx c;
+	memset(&c, 0, sizeof c);
+	h->init(&c);
 	for (size_t i = 0; i < n; i++)
-		ecfi_sha512_update(&c, (const uint8_t *)m + i, 1);
-	ecfi_sha512_final(&c, d);
-	expect_hex(d, 64, hex, what);
-	test_expect(is_all_zero(&c, sizeof c), "%s: sha512_final did not wipe the context", what);
+		h->update(&c, (const uint8_t *)m + i, 1);
+	h->final(&c, d);
+	expect_hex(d, h->out, hex, what);
+	test_expect(is_all_zero(&c, sizeof c), "%s: final did not wipe the context", what);
+}
+
+/* One million 'a': one-shot and in chunks of 1000. */
+static void check_sha2_million_a(const sha2_alg *h, const char *want)
+{
+	uint8_t *a = malloc(1000000);
+	assert_non_null(a);
+	memset(a, 'a', 1000000);
+	uint8_t d[64];
+	char what[64];
+	h->oneshot(d, a, 1000000);
+	snprintf(what, sizeof what, "%s(10^6 a)", h->name);
+	expect_hex(d, h->out, want, what);
+	sha2_ctx c;
+	h->init(&c);
+	for (int i = 0; i < 1000; i++)
+		h->update(&c, a, 1000);
+	h->final(&c, d);
+	snprintf(what, sizeof what, "%s(10^6 a, 1000-byte updates)", h->name);
+	expect_hex(d, h->out, want, what);
+	free(a);
 }
 
 /* FIPS 180-4 examples (NIST CSRC example values). */
 static void test_sha256_fips(void **s)
 {
 	(void)s;
-	check_sha256("abc", 3, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", "SHA-256(abc)");
-	check_sha256(NULL, 0, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", "SHA-256()");
-	check_sha256(MSG448, 56, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",
-	             "SHA-256(448 bits)");
-	check_sha256(MSG896, 112, "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1",
-	             "SHA-256(896 bits)");
-	/* One million 'a': in chunks of 1000 (and one-shot). */
-	uint8_t *a = malloc(1000000);
-	assert_non_null(a);
-	memset(a, 'a', 1000000);
-	const char *want = "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0";
-	uint8_t d[32];
-	ecfi_sha256(d, a, 1000000);
-	expect_hex(d, 32, want, "SHA-256(10^6 a)");
-	ecfi_sha256_ctx c;
-	ecfi_sha256_init(&c);
-	for (int i = 0; i < 1000; i++)
-		ecfi_sha256_update(&c, a, 1000);
-	ecfi_sha256_final(&c, d);
-	expect_hex(d, 32, want, "SHA-256(10^6 a, 1000-byte updates)");
-	free(a);
+	check_sha2(&sha256_alg, "abc", 3, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+	           "SHA-256(abc)");
+	check_sha2(&sha256_alg, NULL, 0, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+	           "SHA-256()");
+	check_sha2(&sha256_alg, MSG448, 56, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",
+	           "SHA-256(448 bits)");
+	check_sha2(&sha256_alg, MSG896, 112, "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1",
+	           "SHA-256(896 bits)");
+	check_sha2_million_a(&sha256_alg, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
 
 static void test_sha512_fips(void **s)
 {
 	(void)s;
-	check_sha512("abc", 3,
-	             "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
-	             "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f",
-	             "SHA-512(abc)");
-	check_sha512(NULL, 0,
-	             "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce"
-	             "47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e",
-	             "SHA-512()");
-	check_sha512(MSG448, 56,
-	             "204a8fc6dda82f0a0ced7beb8e08a41657c16ef468b228a8279be331a703c335"
-	             "96fd15c13b1b07f9aa1d3bea57789ca031ad85c7a71dd70354ec631238ca3445",
-	             "SHA-512(448 bits)");
-	check_sha512(MSG896, 112,
-	             "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018"
-	             "501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909",
-	             "SHA-512(896 bits)");
-	uint8_t *a = malloc(1000000);
-	assert_non_null(a);
-	memset(a, 'a', 1000000);
-	const char *want = "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973eb"
-	                   "de0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b";
-	uint8_t d[64];
-	ecfi_sha512(d, a, 1000000);
-	expect_hex(d, 64, want, "SHA-512(10^6 a)");
-	ecfi_sha512_ctx c;
-	ecfi_sha512_init(&c);
-	for (int i = 0; i < 1000; i++)
-		ecfi_sha512_update(&c, a, 1000);
-	ecfi_sha512_final(&c, d);
-	expect_hex(d, 64, want, "SHA-512(10^6 a, 1000-byte updates)");
-	free(a);
+	check_sha2(&sha512_alg, "abc", 3,
+	           "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
+	           "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f",
+	           "SHA-512(abc)");
+	check_sha2(&sha512_alg, NULL, 0,
+	           "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce"
+	           "47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e",
+	           "SHA-512()");
+	check_sha2(&sha512_alg, MSG448, 56,
+	           "204a8fc6dda82f0a0ced7beb8e08a41657c16ef468b228a8279be331a703c335"
+	           "96fd15c13b1b07f9aa1d3bea57789ca031ad85c7a71dd70354ec631238ca3445",
+	           "SHA-512(448 bits)");
+	check_sha2(&sha512_alg, MSG896, 112,
+	           "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018"
+	           "501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909",
+	           "SHA-512(896 bits)");
+	check_sha2_million_a(&sha512_alg, "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973eb"
+	                                  "de0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b");
 }
 
 /* FIPS 202 examples (NIST CSRC SHAKE256 example values), plus SHAKE128 and
@@ -312,22 +316,15 @@ static void test_hash_all_lengths(void **s)
 		for (size_t n = 0; n <= 300; n++) {
 			uint8_t out[300];
 			size_t outlen = 0, c1 = n / 3, c2 = n - 2 * (n / 3);
-			if (alg == 0) {
-				ecfi_sha256_ctx c;
-				ecfi_sha256_init(&c);
-				ecfi_sha256_update(&c, msg, c1);
-				ecfi_sha256_update(&c, msg + c1, c1);
-				ecfi_sha256_update(&c, msg + 2 * c1, c2);
-				ecfi_sha256_final(&c, out);
-				outlen = 32;
-			} else if (alg == 1) {
-				ecfi_sha512_ctx c;
-				ecfi_sha512_init(&c);
-				ecfi_sha512_update(&c, msg, c1);
-				ecfi_sha512_update(&c, msg + c1, c1);
-				ecfi_sha512_update(&c, msg + 2 * c1, c2);
-				ecfi_sha512_final(&c, out);
-				outlen = 64;
+			if (alg < 2) {
+				const sha2_alg *h = alg == 0 ? &sha256_alg : &sha512_alg;
+				sha2_ctx c;
+				h->init(&c);
+				h->update(&c, msg, c1);
+				h->update(&c, msg + c1, c1);
+				h->update(&c, msg + 2 * c1, c2);
+				h->final(&c, out);
+				outlen = h->out;
 			} else if (alg == 2) {
 				ecfi_shake256_ctx c;
 				outlen = n % 300;
@@ -411,27 +408,20 @@ static void test_hash_openssl(void **s)
 				msg[i] = (uint8_t)test_rng_next(&rng);
 			uint8_t got[600], want[600];
 
-			ecfi_sha256_ctx c2;
-			ecfi_sha256_init(&c2);
-			for (size_t off = 0; off < n;) {
-				size_t k = next_piece(&rng, n - off);
-				ecfi_sha256_update(&c2, msg + off, k);
-				off += k;
+			for (int alg = 0; alg < 2; alg++) {
+				const sha2_alg *h = alg == 0 ? &sha256_alg : &sha512_alg;
+				sha2_ctx c;
+				h->init(&c);
+				for (size_t off = 0; off < n;) {
+					size_t k = next_piece(&rng, n - off);
+					h->update(&c, msg + off, k);
+					off += k;
+				}
+				h->final(&c, got);
+				evp_digest(alg == 0 ? EVP_sha256() : EVP_sha512(), want, h->out, msg, n);
+				test_expect(memcmp(got, want, h->out) == 0, "%s vs OpenSSL, length %zu, round %ld",
+				            h->name, n, round);
 			}
-			ecfi_sha256_final(&c2, got);
-			evp_digest(EVP_sha256(), want, 32, msg, n);
-			test_expect(memcmp(got, want, 32) == 0, "SHA-256 vs OpenSSL, length %zu, round %ld", n, round);
-
-			ecfi_sha512_ctx c5;
-			ecfi_sha512_init(&c5);
-			for (size_t off = 0; off < n;) {
-				size_t k = next_piece(&rng, n - off);
-				ecfi_sha512_update(&c5, msg + off, k);
-				off += k;
-			}
-			ecfi_sha512_final(&c5, got);
-			evp_digest(EVP_sha512(), want, 64, msg, n);
-			test_expect(memcmp(got, want, 64) == 0, "SHA-512 vs OpenSSL, length %zu, round %ld", n, round);
 
 			/* SHAKE256 with random absorb splits and a random output length
 			 * (0..599) squeezed in random chunks. */

@@ -605,74 +605,10 @@ static void x25519(uint8_t out[32], const uint8_t scalar[32], const uint8_t u_in
 	ecf_p25519_to_bytes(out, &x2);
 }
 
-static void load32(uint8_t out[32], const vec_record *rec, const char *key)
-{
-	const char *hex = vec_get(rec, key);
-	test_expect(hex != NULL && vec_hex(out, 32, hex), "vector at line %ld: bad or missing %s", rec->line, key);
-}
-
 static void test_x25519(void **s)
 {
 	(void)s;
-	int slow = getenv("ECF_TEST_SLOW") != NULL && strcmp(getenv("ECF_TEST_SLOW"), "1") == 0;
-	for (size_t tk = 0; tk < test_tier_count(); tk++) {
-		test_tier_select(tk);
-		FILE *f = vec_open("rfc/rfc7748_x25519.txt");
-		vec_record rec;
-		long line = 0;
-		int checked = 0;
-		while (vec_next(f, &rec, &line)) {
-			uint8_t k[32], u[32], want[32], got[32];
-			if (vec_get(&rec, "scalar")) {
-				load32(k, &rec, "scalar");
-				load32(u, &rec, "u");
-				load32(want, &rec, "output");
-				x25519(got, k, u);
-				test_expect(memcmp(got, want, 32) == 0, "X25519 vector at line %ld (%s)", rec.line,
-				            test_tier_name(tk));
-				checked++;
-			} else if (vec_get(&rec, "iterations")) {
-				long iters = atol(vec_get(&rec, "iterations"));
-				if (iters > 1000 && !slow) {
-					fprintf(stderr,
-					        "# %s: the %ld-iteration vector (line %ld) runs with ECF_TEST_SLOW=1\n",
-					        test_tier_name(tk), iters, rec.line);
-					continue;
-				}
-				load32(k, &rec, "k");
-				load32(u, &rec, "u");
-				load32(want, &rec, "output");
-				for (long i = 0; i < iters; i++) {
-					x25519(got, k, u);
-					memcpy(u, k, 32);
-					memcpy(k, got, 32);
-				}
-				test_expect(memcmp(k, want, 32) == 0, "X25519 %ld iterations, line %ld (%s)", iters,
-				            rec.line, test_tier_name(tk));
-				checked++;
-			} else if (vec_get(&rec, "alice_private")) {
-				uint8_t a[32], b[32], apub[32], bpub[32], shared[32], nine[32] = {9};
-				load32(a, &rec, "alice_private");
-				load32(b, &rec, "bob_private");
-				load32(apub, &rec, "alice_public");
-				load32(bpub, &rec, "bob_public");
-				load32(want, &rec, "shared");
-				x25519(got, a, nine);
-				test_expect(memcmp(got, apub, 32) == 0, "alice_public, line %ld", rec.line);
-				x25519(got, b, nine);
-				test_expect(memcmp(got, bpub, 32) == 0, "bob_public, line %ld", rec.line);
-				x25519(shared, a, bpub);
-				test_expect(memcmp(shared, want, 32) == 0, "shared (alice), line %ld", rec.line);
-				x25519(shared, b, apub);
-				test_expect(memcmp(shared, want, 32) == 0, "shared (bob), line %ld", rec.line);
-				checked++;
-			}
-		}
-		fclose(f);
-		fprintf(stderr, "# %s: %d RFC 7748 X25519 records reproduced\n", test_tier_name(tk), checked);
-		test_expect(checked >= (slow ? 6 : 5), "too few X25519 vectors found (%d)", checked);
-	}
-	test_tier_restore();
+	vec_rfc7748_x25519(x25519, x25519);
 }
 
 int main(void)

@@ -608,36 +608,6 @@ static void test_der(void **s)
 }
 
 /* The private key and the nonce do not stay on the stack. */
-#define SCAN_BYTES 32768
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wunused-but-set-variable"
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-static __attribute__((noinline)) void stack_fill(void)
-{
-	volatile uint8_t buf[SCAN_BYTES];
-	for (size_t i = 0; i < SCAN_BYTES; i++)
-		buf[i] = 0;
-}
-static __attribute__((noinline)) int stack_find(const uint8_t key[32])
-{
-	volatile uint8_t buf[SCAN_BYTES];
-	uint8_t limbs[32];
-	for (int i = 0; i < 32; i++)
-		limbs[i] = key[31 - i];
-	int found = 0;
-	for (size_t i = 0; i + 8 <= SCAN_BYTES; i++) {
-		uint8_t w[8];
-		for (int j = 0; j < 8; j++)
-			w[j] = buf[i + j];
-		for (int l = 0; l < 4; l++)
-			if (memcmp(w, limbs + 8 * l, 8) == 0 || memcmp(w, key + 8 * l, 8) == 0)
-				found = 1;
-	}
-	return found;
-}
-#pragma GCC diagnostic pop
-
 static void test_stack_wiped(void **s)
 {
 	(void)s;
@@ -657,12 +627,16 @@ static void test_stack_wiped(void **s)
 			ecfi_p256_rfc6979_next(&g, k, P256_N);
 			for (int j = 0; j < 32; j++)
 				kb[j] = (uint8_t)(k[3 - j / 8] >> (56 - 8 * (j % 8)));
-			stack_fill();
+			uint8_t priv_pieces[8][8], k_pieces[8][8];
+			test_key32_pieces(priv_pieces, priv);
+			test_key32_pieces(k_pieces, kb);
+			test_stack_paint(0);
 			ecf_p256_ecdsa_sign(sig, priv, digest, 32, NULL, 0, (unsigned)i & 1);
-			test_expect(!stack_find(priv), "sign left the private key on the stack");
-			stack_fill();
+			test_expect(test_stack_count(priv_pieces[0], 8, 8) == 0,
+			            "sign left the private key on the stack");
+			test_stack_paint(0);
 			ecf_p256_ecdsa_sign(sig, priv, digest, 32, NULL, 0, (unsigned)i & 1);
-			test_expect(!stack_find(kb), "sign left the nonce on the stack");
+			test_expect(test_stack_count(k_pieces[0], 8, 8) == 0, "sign left the nonce on the stack");
 		}
 	}
 	test_tier_restore();

@@ -773,38 +773,8 @@ static void test_openssl_ecdh(void **s)
 
 /* Secrets wiped: run an operation with a random private key, then look for
  * any 8-byte limb of the key (as the library holds it, little-endian limbs),
- * or the key bytes, in the stack area below this frame that the call used. */
-#define SCAN_BYTES 32768
-/* Reading the dead stack on purpose. */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wunused-but-set-variable"
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-static __attribute__((noinline)) void stack_fill(uint8_t v)
-{
-	volatile uint8_t buf[SCAN_BYTES];
-	for (size_t i = 0; i < SCAN_BYTES; i++)
-		buf[i] = v;
-}
-static __attribute__((noinline)) int stack_find(const uint8_t key[32])
-{
-	volatile uint8_t buf[SCAN_BYTES];
-	uint8_t limbs[32]; /* the key as 4 little-endian limbs, least significant first */
-	for (int i = 0; i < 32; i++)
-		limbs[i] = key[31 - i];
-	int found = 0;
-	for (size_t i = 0; i + 8 <= SCAN_BYTES; i++) {
-		uint8_t w[8];
-		for (int j = 0; j < 8; j++)
-			w[j] = buf[i + j];
-		for (int l = 0; l < 4; l++)
-			if (memcmp(w, limbs + 8 * l, 8) == 0 || memcmp(w, key + 8 * l, 8) == 0)
-				found = 1;
-	}
-	return found;
-}
-#pragma GCC diagnostic pop
-
+ * or the key bytes, in the stack area below this frame that the call used
+ * (test_stack_paint / test_stack_count, test/common/testutil.h). */
 static void test_stack_wiped(void **s)
 {
 	(void)s;
@@ -831,7 +801,9 @@ static void test_stack_wiped(void **s)
 				rand_bytes(&rng, d, 32);
 			while (d[0] == 0xff); /* keep it below n */
 			rand_bytes(&rng, seed, 48);
-			stack_fill(0);
+			uint8_t pieces[8][8];
+			test_key32_pieces(pieces, d);
+			test_stack_paint(0);
 			switch (op) {
 			case 0:
 				ecf_p256_ecdh(out, d, g, 65);
@@ -849,7 +821,8 @@ static void test_stack_wiped(void **s)
 				ecf_p256_scalar_mult_base(&r, d);
 				break;
 			}
-			test_expect(!stack_find(d), "op %d left the private key on the stack", op);
+			test_expect(test_stack_count(pieces[0], 8, 8) == 0, "op %d left the private key on the stack",
+			            op);
 		}
 	}
 	test_tier_restore();

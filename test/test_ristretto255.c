@@ -24,24 +24,6 @@ typedef ecf_ristretto255_point rp;
 
 static test_rng RNG;
 
-static void rand_bytes(uint8_t *b, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		b[i] = (uint8_t)test_rng_next(&RNG);
-}
-
-static void expect_bytes(const uint8_t *got, const uint8_t *want, size_t n, const char *what, long i)
-{
-	if (memcmp(got, want, n) != 0) {
-		char g[129], w[129];
-		for (size_t k = 0; k < n; k++) {
-			sprintf(g + 2 * k, "%02x", got[k]);
-			sprintf(w + 2 * k, "%02x", want[k]);
-		}
-		test_expect(0, "%s (case %ld): got %s want %s", what, i, g, w);
-	}
-}
-
 static int setup(void **state)
 {
 	(void)state;
@@ -83,17 +65,17 @@ static void test_rfc9496(void **s)
 				test_expect(k == mult && vec_hex(enc, 32, b), "line %ld", ln);
 				uint8_t sc[32] = {(uint8_t)k};
 				ecf_ristretto255_encode(got, &acc); /* sum of k generators */
-				expect_bytes(got, enc, 32, "k*B by additions", ln);
+				test_expect_bytes(got, enc, 32, "k*B by additions", ln);
 				ecf_ristretto255_scalar_mult_base(&p, sc);
 				ecf_ristretto255_encode(got, &p);
-				expect_bytes(got, enc, 32, "k*B by scalar_mult_base", ln);
+				test_expect_bytes(got, enc, 32, "k*B by scalar_mult_base", ln);
 				ecf_ristretto255_scalar_mult(&p, sc, &B);
 				ecf_ristretto255_encode(got, &p);
-				expect_bytes(got, enc, 32, "k*B by scalar_mult", ln);
+				test_expect_bytes(got, enc, 32, "k*B by scalar_mult", ln);
 				test_expect(ecf_ristretto255_decode(&q, enc, 32) == ECF_OK, "decode line %ld", ln);
 				test_expect(ecf_ristretto255_equal(&q, &acc), "decode = k*B, line %ld", ln);
 				ecf_ristretto255_encode(got, &q);
-				expect_bytes(got, enc, 32, "decode/encode round trip", ln);
+				test_expect_bytes(got, enc, 32, "decode/encode round trip", ln);
 				ecf_ristretto255_add(&acc, &acc, &B);
 				mult++;
 			} else if (strcmp(kind, "bad") == 0) {
@@ -110,7 +92,7 @@ static void test_rfc9496(void **s)
 				test_expect(vec_hex(in64, 64, a) && vec_hex(enc, 32, b), "line %ld", ln);
 				test_expect(ecf_ristretto255_from_uniform_bytes(&p, in64, 64) == ECF_OK, "status");
 				ecf_ristretto255_encode(got, &p);
-				expect_bytes(got, enc, 32, "from_uniform_bytes", ln);
+				test_expect_bytes(got, enc, 32, "from_uniform_bytes", ln);
 				maps++;
 			}
 		}
@@ -148,7 +130,7 @@ static void test_coset(void **s)
 		for (long i = 0; i < n; i++) {
 			uint8_t sc[32], e1[32], e2[32];
 			rp p, q, r;
-			rand_bytes(sc, 32);
+			test_rand_bytes(&RNG, sc, 32);
 			ecf_ristretto255_scalar_mult_base(&p, sc);
 			ecf_ristretto255_encode(e1, &p);
 			for (int t = 0; t < 4; t++) {
@@ -158,7 +140,7 @@ static void test_coset(void **s)
 				ecf_edwards25519_add(&q.p, &p.p, &tp);
 				test_expect(ecf_ristretto255_equal(&p, &q), "P + T%d = P, case %ld", t, i);
 				ecf_ristretto255_encode(e2, &q);
-				expect_bytes(e2, e1, 32, "encode(P + T) = encode(P)", i);
+				test_expect_bytes(e2, e1, 32, "encode(P + T) = encode(P)", i);
 			}
 			/* group laws through the encodings */
 			ecf_ristretto255_sub(&q, &p, &p);
@@ -193,32 +175,32 @@ static void test_vs_sodium(void **s)
 		for (long i = 0; i < n; i++) {
 			uint8_t h[64], h2[64], e1[32], e2[32], got[32], want[32], sc[32];
 			rp p, q, r;
-			rand_bytes(h, 64);
-			rand_bytes(h2, 64);
+			test_rand_bytes(&RNG, h, 64);
+			test_rand_bytes(&RNG, h2, 64);
 			test_expect(ecf_ristretto255_from_uniform_bytes(&p, h, 64) == ECF_OK, "status");
 			ecf_ristretto255_encode(e1, &p);
 			crypto_core_ristretto255_from_hash(want, h);
-			expect_bytes(e1, want, 32, "from_uniform_bytes vs libsodium", i);
+			test_expect_bytes(e1, want, 32, "from_uniform_bytes vs libsodium", i);
 			(void)ecf_ristretto255_from_uniform_bytes(&q, h2, 64);
 			ecf_ristretto255_encode(e2, &q);
 			ecf_ristretto255_add(&r, &p, &q);
 			ecf_ristretto255_encode(got, &r);
 			test_expect(crypto_core_ristretto255_add(want, e1, e2) == 0, "libsodium add");
-			expect_bytes(got, want, 32, "add vs libsodium", i);
+			test_expect_bytes(got, want, 32, "add vs libsodium", i);
 			ecf_ristretto255_sub(&r, &p, &q);
 			ecf_ristretto255_encode(got, &r);
 			test_expect(crypto_core_ristretto255_sub(want, e1, e2) == 0, "libsodium sub");
-			expect_bytes(got, want, 32, "sub vs libsodium", i);
-			rand_bytes(sc, 32);
+			test_expect_bytes(got, want, 32, "sub vs libsodium", i);
+			test_rand_bytes(&RNG, sc, 32);
 			sc[31] &= 0x7f; /* libsodium clears the top bit */
 			ecf_ristretto255_scalar_mult(&r, sc, &p);
 			ecf_ristretto255_encode(got, &r);
 			if (crypto_scalarmult_ristretto255(want, sc, e1) == 0)
-				expect_bytes(got, want, 32, "scalar_mult vs libsodium", i);
+				test_expect_bytes(got, want, 32, "scalar_mult vs libsodium", i);
 			ecf_ristretto255_scalar_mult_base(&r, sc);
 			ecf_ristretto255_encode(got, &r);
 			if (crypto_scalarmult_ristretto255_base(want, sc) == 0)
-				expect_bytes(got, want, 32, "scalar_mult_base vs libsodium", i);
+				test_expect_bytes(got, want, 32, "scalar_mult_base vs libsodium", i);
 			/* decoding: random strings, and valid encodings with one bit flipped */
 			memcpy(e2, e1, 32);
 			e2[(i >> 3) % 32] ^= (uint8_t)(1 << (i & 7));
@@ -237,7 +219,7 @@ static void test_vs_sodium(void **s)
 				valid += ours;
 				if (ours) {
 					ecf_ristretto255_encode(got, &r);
-					expect_bytes(got, cands[c], 32, "decode/encode round trip", i);
+					test_expect_bytes(got, cands[c], 32, "decode/encode round trip", i);
 				}
 			}
 		}

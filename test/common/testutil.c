@@ -274,3 +274,89 @@ size_t test_edge_values(uint64_t out[][16], size_t max, const mpz_t m, size_t n)
 	mpz_clears(z, t, NULL);
 	return k;
 }
+
+/* The stack-scan wipe helpers read the dead stack on purpose. The paint
+ * buffer is a little larger than the scanned one, so that the scan never
+ * reads unpainted bytes. */
+#define STACK_PAINT_MARGIN 512
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wunused-but-set-variable"
+#ifndef __clang__
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+__attribute__((noinline)) void test_stack_paint(uint8_t v)
+{
+	volatile uint8_t region[TEST_STACK_SCAN_BYTES + STACK_PAINT_MARGIN];
+	for (size_t i = 0; i < sizeof region; i++)
+		region[i] = v;
+	__asm__ __volatile__("" : : "r"(region) : "memory");
+}
+
+/* test_stack_count only finds its region and hands it to count_needles
+ * (deeper, so its frame lies below the region): it needs no saved registers
+ * or globals, whose pushes would overwrite what the callee left at the top of
+ * its frame. The region runs up to the caller's stack pointer (the CFA) less
+ * the return address, so the alignment padding above the array is scanned
+ * too (on i386 it held 12 bytes of a 32-byte secret). */
+static __attribute__((noinline)) size_t count_needles(const volatile uint8_t *hay, size_t n, const uint8_t *needles,
+                                                      size_t count, size_t len)
+{
+	size_t hits = 0;
+	for (size_t i = 0; i + len <= n; i++)
+		for (size_t k = 0; k < count; k++) {
+			size_t j = 0;
+			while (j < len && hay[i + j] == needles[k * len + j])
+				j++;
+			hits += j == len;
+		}
+	return hits;
+}
+
+__attribute__((noinline)) size_t test_stack_count(const uint8_t *needles, size_t count, size_t len)
+{
+	volatile uint8_t region[TEST_STACK_SCAN_BYTES];
+	volatile uint8_t *lo = region;
+	__asm__ __volatile__("" : "+r"(lo) : : "memory");
+	size_t n = TEST_STACK_SCAN_BYTES;
+#if defined(__GNUC__)
+	uintptr_t top = (uintptr_t)__builtin_dwarf_cfa() - sizeof(void *);
+	if (top > (uintptr_t)lo && top - (uintptr_t)lo <= TEST_STACK_SCAN_BYTES + 256)
+		n = (size_t)(top - (uintptr_t)lo);
+#endif
+	return count_needles(lo, n, needles, count, len);
+}
+#pragma GCC diagnostic pop
+
+void test_key32_pieces(uint8_t pieces[8][8], const uint8_t key[32])
+{
+	for (int l = 0; l < 4; l++)
+		for (int j = 0; j < 8; j++) {
+			pieces[l][j] = key[8 * l + j];
+			pieces[4 + l][j] = key[31 - 8 * l - j];
+		}
+}
+
+void test_rand_bytes(test_rng *rng, uint8_t *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		b[i] = (uint8_t)test_rng_next(rng);
+}
+
+static void hex_prefix(char out[2 * 128 + 4], const uint8_t *b, size_t n)
+{
+	size_t m = n > 128 ? 128 : n;
+	for (size_t i = 0; i < m; i++)
+		snprintf(out + 2 * i, 3, "%02x", b[i]);
+	snprintf(out + 2 * m, 4, "%s", n > m ? "..." : "");
+}
+
+void test_expect_bytes(const uint8_t *got, const uint8_t *want, size_t n, const char *what, long i)
+{
+	if (memcmp(got, want, n) != 0) {
+		char g[2 * 128 + 4], w[2 * 128 + 4];
+		hex_prefix(g, got, n);
+		hex_prefix(w, want, n);
+		test_expect(0, "%s (case %ld): got %s want %s", what, i, g, w);
+	}
+}

@@ -28,6 +28,8 @@ void test_rng_init(test_rng *rng, uint64_t stream);
 uint64_t test_rng_next(test_rng *rng);
 /* n random limbs: uniform when biased is 0, otherwise long runs of equal bits. */
 void test_rand_limbs(test_rng *rng, uint64_t *r, size_t n, int biased);
+/* n random bytes (the low byte of each draw). */
+void test_rand_bytes(test_rng *rng, uint8_t *b, size_t n);
 /* A random value below m (n limbs), uniform or biased (then reduced mod m). */
 void test_rand_below(test_rng *rng, uint64_t *r, const mpz_t m, size_t n, int biased);
 
@@ -40,6 +42,18 @@ void test_expect_limbs(const uint64_t *got, const uint64_t *want, size_t n, cons
     __attribute__((format(printf, 4, 5)));
 /* Fail (with seed and context) unless cond. */
 void test_expect(int cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Fail (with seed, what, the case number and both values in hex) unless
+ * the n bytes at got and want are equal. */
+void test_expect_bytes(const uint8_t *got, const uint8_t *want, size_t n, const char *what, long i);
+
+/* A cmocka case that only runs check(args): one line per case of a
+ * table-driven test, e.g. TEST_CASE(test_p256_add, check_op, OP_ADD). */
+#define TEST_CASE(name, check, ...)                                                                                    \
+	static void name(void **s)                                                                                     \
+	{                                                                                                              \
+		(void)s;                                                                                               \
+		check(__VA_ARGS__);                                                                                    \
+	}
 
 /* CPUID (read by the test, independently of the probe) says BMI2 and ADX. */
 int test_host_has_mulx_adx(void);
@@ -78,5 +92,21 @@ size_t test_edge_values(uint64_t out[][16], size_t max, const mpz_t m, size_t n)
 #else
 #define TEST_SKIP_UNDER_ASAN() ((void)0)
 #endif
+
+/* Stack-scan wipe tests: from ONE frame (the test, or a noinline probe),
+ * test_stack_paint(v) fills the stack region below that frame with v, the
+ * code under test is called from the same frame (its callees' frames land on
+ * the painted region), then test_stack_count() scans the same region and
+ * returns how many times any of the `count` needles (each `len` bytes, stored
+ * one after the other) occurs there: 0 means the secrets were wiped. Both are
+ * noinline and read and write the region through volatile, so the compiler
+ * cannot drop or move them. */
+#define TEST_STACK_SCAN_BYTES 32768
+void test_stack_paint(uint8_t v);
+size_t test_stack_count(const uint8_t *needles, size_t count, size_t len);
+/* The 8 needles of 8 bytes under which a 32-byte big-endian key may stay on
+ * the stack: its 8-byte pieces as bytes (pieces[0..3]) and as the library's
+ * little-endian 64-bit limbs (pieces[4..7]). */
+void test_key32_pieces(uint8_t pieces[8][8], const uint8_t key[32]);
 
 #endif

@@ -6,6 +6,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "testutil.h"
+
 FILE *vec_open(const char *relpath)
 {
 	const char *dir = getenv("ECF_VECTORS_DIR");
@@ -90,4 +92,84 @@ int vec_hex(uint8_t *out, size_t len, const char *hex)
 		out[i] = (uint8_t)(hi << 4 | lo);
 	}
 	return 1;
+}
+
+void vec_get_hex(uint8_t *out, size_t len, const vec_record *rec, const char *key)
+{
+	const char *hex = vec_get(rec, key);
+	test_expect(hex != NULL && vec_hex(out, len, hex), "vector at line %ld: bad or missing %s", rec->line, key);
+}
+
+static void expect32(const uint8_t got[32], const uint8_t want[32], const char *what, long line, const char *tier)
+{
+	if (memcmp(got, want, 32) == 0)
+		return;
+	char g[65], w[65];
+	for (int i = 0; i < 32; i++) {
+		snprintf(g + 2 * i, 3, "%02x", got[i]);
+		snprintf(w + 2 * i, 3, "%02x", want[i]);
+	}
+	test_expect(0, "RFC 7748 %s, line %ld (%s):\n#   got  %s\n#   want %s", what, line, tier, g, w);
+}
+
+void vec_rfc7748_x25519(vec_x25519_fn x25519, vec_x25519_fn chain)
+{
+	int slow = getenv("ECF_TEST_SLOW") != NULL && strcmp(getenv("ECF_TEST_SLOW"), "1") == 0;
+	for (size_t tk = 0; tk < test_tier_count(); tk++) {
+		test_tier_select(tk);
+		const char *tier = test_tier_name(tk);
+		FILE *f = vec_open("rfc/rfc7748_x25519.txt");
+		vec_record rec;
+		long line = 0;
+		int checked = 0;
+		while (vec_next(f, &rec, &line)) {
+			uint8_t k[32], u[32], want[32], got[32];
+			if (vec_get(&rec, "scalar")) {
+				vec_get_hex(k, 32, &rec, "scalar");
+				vec_get_hex(u, 32, &rec, "u");
+				vec_get_hex(want, 32, &rec, "output");
+				x25519(got, k, u);
+				expect32(got, want, "X25519", rec.line, tier);
+				checked++;
+			} else if (vec_get(&rec, "iterations")) {
+				long iters = atol(vec_get(&rec, "iterations"));
+				if (iters > 1000 && !slow) {
+					fprintf(stderr,
+					        "# %s: the %ld-iteration vector (line %ld) runs with ECF_TEST_SLOW=1\n",
+					        tier, iters, rec.line);
+					continue;
+				}
+				vec_get_hex(k, 32, &rec, "k");
+				vec_get_hex(u, 32, &rec, "u");
+				vec_get_hex(want, 32, &rec, "output");
+				for (long i = 0; i < iters; i++) {
+					chain(got, k, u);
+					memcpy(u, k, 32);
+					memcpy(k, got, 32);
+				}
+				expect32(k, want, "iterated X25519", rec.line, tier);
+				checked++;
+			} else if (vec_get(&rec, "alice_private")) {
+				uint8_t a[32], b[32], apub[32], bpub[32], nine[32] = {9};
+				vec_get_hex(a, 32, &rec, "alice_private");
+				vec_get_hex(b, 32, &rec, "bob_private");
+				vec_get_hex(apub, 32, &rec, "alice_public");
+				vec_get_hex(bpub, 32, &rec, "bob_public");
+				vec_get_hex(want, 32, &rec, "shared");
+				x25519(got, a, nine);
+				expect32(got, apub, "alice_public", rec.line, tier);
+				x25519(got, b, nine);
+				expect32(got, bpub, "bob_public", rec.line, tier);
+				x25519(got, a, bpub);
+				expect32(got, want, "shared (alice)", rec.line, tier);
+				x25519(got, b, apub);
+				expect32(got, want, "shared (bob)", rec.line, tier);
+				checked++;
+			}
+		}
+		fclose(f);
+		fprintf(stderr, "# %s: %d RFC 7748 X25519 records reproduced\n", tier, checked);
+		test_expect(checked >= (slow ? 6 : 5), "too few X25519 vectors found (%d)", checked);
+	}
+	test_tier_restore();
 }
