@@ -18,6 +18,41 @@
 #include "curves/p256/group.h"
 #include "curves/p256/point_ops.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* out = table[d - 1] for d in [1, n], 0 for d = 0: a table of n entries of
+ * nw words (nw even, at most 12). Every entry is read in full and combined
+ * with a mask (acc |= entry & mask): no branch or address depends on d. SSE2
+ * (always there on x86-64) does two words per operation, as in
+ * lib/curves/curve25519/edwards25519.c. */
+static inline void lookup_words(uint64_t *out, const uint64_t *table, size_t n, size_t nw, uint64_t d)
+{
+#if defined(__SSE2__)
+	__m128i acc[6];
+	for (size_t k = 0; k < nw / 2; k++)
+		acc[k] = _mm_setzero_si128();
+	for (uint64_t j = 0; j < n; j++) {
+		__m128i m = _mm_set1_epi64x((long long)idx_eq_mask(j + 1, d));
+		for (size_t k = 0; k < nw / 2; k++)
+			acc[k] = _mm_or_si128(
+			    acc[k], _mm_and_si128(_mm_loadu_si128((const __m128i *)(table + j * nw + 2 * k)), m));
+	}
+	for (size_t k = 0; k < nw / 2; k++)
+		_mm_storeu_si128((__m128i *)(out + 2 * k), acc[k]);
+	ecfi_wipe(acc, sizeof acc);
+#else
+	for (size_t k = 0; k < nw; k++)
+		out[k] = 0;
+	for (uint64_t j = 0; j < n; j++) {
+		uint64_t m = idx_eq_mask(j + 1, d);
+		for (size_t k = 0; k < nw; k++)
+			out[k] |= table[j * nw + k] & m;
+	}
+#endif
+}
+
 void ecfi_p256_scalar_from_bytes_reduce(uint64_t k[4], const uint8_t in[32])
 {
 	ecfi_limbs_from_be(k, 4, in, 32);
@@ -58,9 +93,8 @@ static inline uint64_t booth(uint64_t in, unsigned w, uint64_t *neg)
 /* r = table[d - 1] (the identity for d = 0), negated if neg; reads all 16 entries. */
 static inline void lookup_point16(point *r, const point table[16], uint64_t d, uint64_t neg)
 {
-	pt_identity(r);
-	for (uint64_t j = 0; j < 16; j++)
-		pt_cmov(r, &table[j], idx_eq_mask(j + 1, d));
+	lookup_words((uint64_t *)r, (const uint64_t *)table, 16, 12, d);
+	fe_cmov(&r->y, &P256_ONE, idx_eq_mask(d, 0)); /* (0 : 1 : 0) */
 	fe_cneg(&r->y, neg);
 }
 
@@ -98,13 +132,7 @@ void ecfi_p256_scalar_mult_limbs(ecf_p256_point *r, const uint64_t k[4], const e
  * access) for d = 0. Reads all 32 entries. */
 static inline void lookup_affine32(affine *r, const affine row[32], uint64_t d, uint64_t neg)
 {
-	fe_zero(&r->x);
-	fe_zero(&r->y);
-	for (uint64_t j = 0; j < 32; j++) {
-		uint64_t m = idx_eq_mask(j + 1, d);
-		fe_cmov(&r->x, &row[j].x, m);
-		fe_cmov(&r->y, &row[j].y, m);
-	}
+	lookup_words((uint64_t *)r, (const uint64_t *)row, 32, 8, d);
 	fe_cneg(&r->y, neg);
 }
 
