@@ -226,6 +226,9 @@ int main(int argc, char **argv)
 	}
 	const char *tiers_env = getenv("ECF_CT_TIERS");
 	uint32_t tiers = tiers_env ? (uint32_t)strtoul(tiers_env, NULL, 0) : native;
+#ifdef ECFI_NO_INT128
+	fprintf(stderr, "# built without unsigned __int128: the 64x64 fallback of wide.h\n");
+#endif
 	if (!RUNNING_ON_VALGRIND)
 		fprintf(stderr, "# not running under valgrind: the secrets are not tracked (use run_ct.sh)\n");
 	/* Tier 0 (portable) always, then each kernel bit the host has. */
