@@ -857,6 +857,49 @@ static void test_stack_wiped(void **s)
 	test_tier_restore();
 }
 
+/* scalar_mult_base (Jacobian, incomplete mixed additions: see the proof in
+ * lib/curves/p256/scalar_mult.c) against scalar_mult on G (complete
+ * formulas) for the scalars that stress its windows: j 2^(6i) + e and
+ * n - j 2^(6i) + e for every window i, j in {1, 16, 31, 32, 33, 63}, e in
+ * {-1, 0, 1}, and n - 1 - e (reduced mod n as the API does), every tier. */
+static void test_base_edges(void **s)
+{
+	(void)s;
+	static const unsigned long js[] = {1, 16, 31, 32, 33, 63};
+	ecf_p256_point g, r1, r2;
+	ecf_p256_point_generator(&g);
+	mpz_t n, z;
+	mpz_inits(n, z, NULL);
+	test_mpz_set_hex(n, N_HEX);
+	long count = 0;
+	for (size_t t = 0; t < test_tier_count(); t++) {
+		test_tier_select(t);
+		for (unsigned i = 0; i < 43; i++)
+			for (size_t jj = 0; jj < sizeof js / sizeof js[0]; jj++)
+				for (int from_n = 0; from_n < 2; from_n++)
+					for (long e = -1; e <= 1; e++) {
+						mpz_set_ui(z, js[jj]);
+						mpz_mul_2exp(z, z, 6 * i);
+						if (from_n)
+							mpz_sub(z, n, z);
+						mpz_add_si(z, z, e);
+						mpz_mod(z, z, n);
+						uint8_t kb[32];
+						mpz_to_be32(kb, z);
+						ecf_p256_scalar_mult_base(&r1, kb);
+						ecf_p256_scalar_mult(&r2, kb, &g);
+						test_expect(ecf_p256_point_equal(&r1, &r2) == 1,
+						            "scalar_mult_base != scalar_mult(G) for j=%lu, i=%u, "
+						            "from_n=%d, e=%ld",
+						            js[jj], i, from_n, e);
+						count++;
+					}
+	}
+	test_tier_restore();
+	mpz_clears(n, z, NULL);
+	test_expect(count > 0, "no case ran");
+}
+
 static int group_setup(void **s)
 {
 	(void)s;
@@ -884,6 +927,7 @@ int main(void)
 	    cmocka_unit_test(test_group_law),    cmocka_unit_test(test_keygen),
 	    cmocka_unit_test(test_openssl_mult), cmocka_unit_test(test_openssl_decode),
 	    cmocka_unit_test(test_openssl_ecdh), cmocka_unit_test(test_stack_wiped),
+	    cmocka_unit_test(test_base_edges),
 	};
 	return cmocka_run_group_tests_name("p256_group", tests, group_setup, group_teardown);
 }
