@@ -25,8 +25,6 @@
 #endif
 
 static mpz_t M_, R_, RINV_, MR_, X_, Y_, Z_;
-static uint32_t TIERS[8];
-static size_t NTIERS;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -38,15 +36,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	mpz_inits(M_, R_, RINV_, MR_, X_, Y_, Z_, NULL);
 	if (mpz_set_str(M_, MOD_HEX, 16) != 0)
 		abort();
-	mpz_set_ui(R_, 0);
-	mpz_setbit(R_, 64 * NL);
-	mpz_invert(RINV_, R_, M_);
-	mpz_mul(MR_, M_, R_);
-	NTIERS = fz_tiers(TIERS);
-	fprintf(stderr, "# fuzz %s: %zu kernel tier(s):", STR(FIELD), NTIERS);
-	for (size_t k = 0; k < NTIERS; k++)
-		fprintf(stderr, " %s", ecfi_kernel_name_of(TIERS[k]));
-	fprintf(stderr, "\n");
+	fz_mont_consts(R_, RINV_, MR_, M_, NL);
+	fz_init_tiers(STR(FIELD));
 	return 0;
 }
 
@@ -165,38 +156,17 @@ static void fz_arith(int op, fz_cursor *c)
 	uint64_t tw[2 * NL];
 	fz_elem(c, &a, X_);
 	fz_elem(c, &b, Y_);
+	static const int kind[OP_COUNT] = {[OP_ADD] = FZ_M_ADD,
+	                                   [OP_SUB] = FZ_M_SUB,
+	                                   [OP_NEG] = FZ_M_NEG,
+	                                   [OP_MUL] = FZ_M_MUL,
+	                                   [OP_SQR] = FZ_M_SQR,
+	                                   [OP_TO_MONT] = FZ_M_TO_MONT,
+	                                   [OP_FROM_MONT] = FZ_M_FROM_MONT,
+	                                   [OP_INV] = FZ_M_INV};
 	switch (op) {
-	case OP_ADD:
-		mpz_add(Z_, X_, Y_);
-		break;
-	case OP_SUB:
-		mpz_sub(Z_, X_, Y_);
-		break;
-	case OP_NEG:
-		mpz_neg(Z_, X_);
-		break;
-	case OP_MUL:
-		mpz_mul(Z_, X_, Y_);
-		mpz_mul(Z_, Z_, RINV_);
-		break;
-	case OP_SQR:
-		mpz_mul(Z_, X_, X_);
-		mpz_mul(Z_, Z_, RINV_);
-		break;
-	case OP_TO_MONT:
-		mpz_mul(Z_, X_, R_);
-		break;
-	case OP_FROM_MONT:
-		mpz_mul(Z_, X_, RINV_);
-		break;
-	case OP_INV: /* R^2/a, 0 for 0 */
-		if (mpz_sgn(X_) == 0) {
-			mpz_set_ui(Z_, 0);
-		} else {
-			mpz_invert(Z_, X_, M_);
-			mpz_mul(Z_, Z_, R_);
-			mpz_mul(Z_, Z_, R_);
-		}
+	default:
+		fz_model(kind[op], Z_, X_, Y_, M_, R_, RINV_);
 		break;
 	case OP_REDC: /* raw 2n limbs: any t < m*R is accepted, larger ones are reduced first */
 		fz_limbs(c, tw, 2 * NL);
@@ -212,8 +182,8 @@ static void fz_arith(int op, fz_cursor *c)
 		break;
 	}
 	fz_want(&want, Z_);
-	for (size_t k = 0; k < NTIERS; k++) {
-		ecfi_cpu_set_kernels(TIERS[k]);
+	FZ_EACH_TIER(k)
+	{
 		t = a;
 		switch (op) {
 		case OP_ADD:
@@ -260,7 +230,7 @@ static void fz_arith(int op, fz_cursor *c)
 		fz_expect_limbs(r.limb, want.limb, NL, STR(FIELD) " arithmetic vs GMP");
 		fz_expect_limbs(t.limb, want.limb, NL, STR(FIELD) " arithmetic in place vs GMP");
 	}
-	ecfi_cpu_set_kernels(~0u);
+	fz_tiers_reset();
 }
 
 static void fz_compare_and_move(int op, fz_cursor *c)

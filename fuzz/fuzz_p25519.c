@@ -24,9 +24,7 @@
 #define NL 4
 typedef ecf_p25519_fe fe;
 
-static mpz_t M_, M2_, TOP_, KBOUND_, SQRT_M1_, E22523_, X_, Y_, W_, T_, U_;
-static uint32_t TIERS[8];
-static size_t NTIERS;
+static mpz_t ONE_, M_, M2_, TOP_, KBOUND_, SQRT_M1_, E22523_, X_, Y_, W_, T_, U_;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -35,7 +33,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-	mpz_inits(M_, M2_, TOP_, KBOUND_, SQRT_M1_, E22523_, X_, Y_, W_, T_, U_, NULL);
+	mpz_inits(ONE_, M_, M2_, TOP_, KBOUND_, SQRT_M1_, E22523_, X_, Y_, W_, T_, U_, NULL);
+	mpz_set_ui(ONE_, 1);
 	mpz_ui_pow_ui(M_, 2, 255);
 	mpz_sub_ui(M_, M_, 19);
 	mpz_mul_2exp(M2_, M_, 1);
@@ -49,11 +48,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	mpz_powm(SQRT_M1_, SQRT_M1_, T_, M_);
 	mpz_ui_pow_ui(E22523_, 2, 252);
 	mpz_sub_ui(E22523_, E22523_, 3);
-	NTIERS = fz_tiers(TIERS);
-	fprintf(stderr, "# fuzz p25519: %zu kernel tier(s):", NTIERS);
-	for (size_t k = 0; k < NTIERS; k++)
-		fprintf(stderr, " %s", ecfi_kernel_name_of(TIERS[k]));
-	fprintf(stderr, "\n");
+	fz_init_tiers("p25519");
 	return 0;
 }
 
@@ -179,24 +174,12 @@ static void fz_arith(int op, fz_cursor *c)
 	                                                                          : NULL;
 	fz_elem(c, &a, X_);
 	fz_elem(c, &b, Y_);
+	static const int kind[OP_COUNT] = {
+	    [OP_REDUCE] = FZ_M_REDUCE, [OP_ADD] = FZ_M_ADD, [OP_SUB] = FZ_M_SUB, [OP_NEG] = FZ_M_NEG,
+	    [OP_MUL] = FZ_M_MUL,       [OP_SQR] = FZ_M_SQR, [OP_INV] = FZ_M_INV};
 	switch (op) {
-	case OP_REDUCE:
-		mpz_set(W_, X_);
-		break;
-	case OP_ADD:
-		mpz_add(W_, X_, Y_);
-		break;
-	case OP_SUB:
-		mpz_sub(W_, X_, Y_);
-		break;
-	case OP_NEG:
-		mpz_neg(W_, X_);
-		break;
-	case OP_MUL:
-		mpz_mul(W_, X_, Y_);
-		break;
-	case OP_SQR:
-		mpz_mul(W_, X_, X_);
+	default: /* the plain domain: r = 1 */
+		fz_model(kind[op], W_, X_, Y_, M_, ONE_, ONE_);
 		break;
 	case OP_MUL_SMALL: {
 		uint8_t kb[4];
@@ -207,13 +190,6 @@ static void fz_arith(int op, fz_cursor *c)
 		mpz_mul_ui(W_, X_, k);
 		break;
 	}
-	case OP_INV:
-		mpz_mod(T_, X_, M_);
-		if (mpz_sgn(T_) == 0)
-			mpz_set_ui(W_, 0);
-		else
-			mpz_invert(W_, T_, M_);
-		break;
 	case OP_POW22523:
 		mpz_mod(T_, X_, M_);
 		mpz_powm(W_, T_, E22523_, M_);
@@ -224,8 +200,8 @@ static void fz_arith(int op, fz_cursor *c)
 			mpz_sub(W_, M_, W_);
 		break;
 	}
-	for (size_t i = 0; i < NTIERS; i++) {
-		ecfi_cpu_set_kernels(TIERS[i]);
+	FZ_EACH_TIER(i)
+	{
 		t = a;
 		u = b;
 		switch (op) {
@@ -286,7 +262,7 @@ static void fz_arith(int op, fz_cursor *c)
 			first = r;
 		fz_same(&r, &first, i, OP_NAMES[op]);
 	}
-	ecfi_cpu_set_kernels(~0u);
+	fz_tiers_reset();
 }
 
 /* The three decoders: lenient (top bit ignored, values up to 2^255 - 1
@@ -308,8 +284,8 @@ static void fz_decode(int op, fz_cursor *c)
 	if (len >= 32 && (sel & 32))
 		buf[31] ^= 0x80; /* the top bit: ignored by from_bytes, rejected by strict */
 	fe r, first;
-	for (size_t i = 0; i < NTIERS; i++) {
-		ecfi_cpu_set_kernels(TIERS[i]);
+	FZ_EACH_TIER(i)
+	{
 		memset(&r, 0xa5, sizeof r);
 		int st = op == OP_FROM_BYTES          ? ecf_p25519_from_bytes(&r, buf, len)
 		         : op == OP_FROM_BYTES_STRICT ? ecf_p25519_from_bytes_strict(&r, buf, len)
@@ -342,7 +318,7 @@ static void fz_decode(int op, fz_cursor *c)
 			first = r;
 		fz_same(&r, &first, i, OP_NAMES[op]);
 	}
-	ecfi_cpu_set_kernels(~0u);
+	fz_tiers_reset();
 }
 
 static void fz_to_bytes(fz_cursor *c)
@@ -351,8 +327,8 @@ static void fz_to_bytes(fz_cursor *c)
 	uint8_t out[32];
 	fz_elem(c, &a, X_);
 	mpz_mod(W_, X_, M_);
-	for (size_t i = 0; i < NTIERS; i++) {
-		ecfi_cpu_set_kernels(TIERS[i]);
+	FZ_EACH_TIER(i)
+	{
 		ecf_p25519_to_bytes(out, &a);
 		mpz_import(T_, 32, -1, 1, 0, 0, out);
 		FZ_CHECK(mpz_cmp(T_, W_) == 0, "to_bytes value");
@@ -360,7 +336,7 @@ static void fz_to_bytes(fz_cursor *c)
 		         "from_bytes_strict(to_bytes(a)) rejected");
 		FZ_CHECK(ecf_p25519_equal(&r, &a), "from_bytes_strict(to_bytes(a)) != a");
 	}
-	ecfi_cpu_set_kernels(~0u);
+	fz_tiers_reset();
 }
 
 /* sqrt_ratio against its definition (RFC 9496 4.2); u/v steered to squares. */
@@ -395,8 +371,8 @@ static void fz_sqrt_ratio(fz_cursor *c)
 			mpz_mod(W_, W_, M_);
 		}
 	}
-	for (size_t i = 0; i < NTIERS; i++) {
-		ecfi_cpu_set_kernels(TIERS[i]);
+	FZ_EACH_TIER(i)
+	{
 		memset(&r, 0xa5, sizeof r);
 		int st = ecf_p25519_sqrt_ratio(&r, &u, &v);
 		FZ_CHECK(st == (want_st ? ECF_OK : ECF_ERR_NOT_SQUARE), "sqrt_ratio returned %d, want was_square %d",
@@ -421,7 +397,7 @@ static void fz_sqrt_ratio(fz_cursor *c)
 			first = r;
 		fz_same(&r, &first, i, "sqrt_ratio");
 	}
-	ecfi_cpu_set_kernels(~0u);
+	fz_tiers_reset();
 }
 
 /* equal, is_zero, is_negative on lazy values: b is a, another representative, or any. */
@@ -450,13 +426,13 @@ static void fz_compare(fz_cursor *c)
 	int eq = mpz_congruent_p(X_, Y_, M_) != 0;
 	int z = mpz_sgn(W_) == 0;
 	int neg = mpz_odd_p(W_) != 0;
-	for (size_t i = 0; i < NTIERS; i++) {
-		ecfi_cpu_set_kernels(TIERS[i]);
+	FZ_EACH_TIER(i)
+	{
 		FZ_CHECK(ecf_p25519_equal(&a, &b) == eq, "equal, want %d", eq);
 		FZ_CHECK(ecf_p25519_is_zero(&a) == z, "is_zero, want %d", z);
 		FZ_CHECK(ecf_p25519_is_negative(&a) == neg, "is_negative, want %d", neg);
 	}
-	ecfi_cpu_set_kernels(~0u);
+	fz_tiers_reset();
 }
 
 /* select (cond ? a : b), cmov, cswap, cneg with any cond. */
@@ -465,12 +441,10 @@ static void fz_move(fz_cursor *c)
 	fe a, b, r, x, y;
 	fz_elem(c, &a, X_);
 	fz_elem(c, &b, Y_);
-	int cond = (int)(int8_t)fz_byte(c);
-	if (fz_byte(c) & 1)
-		cond = (int)((uint32_t)cond << 24); /* high bits only */
+	int cond = fz_cond(c);
 	mpz_neg(W_, X_);
-	for (size_t i = 0; i < NTIERS; i++) {
-		ecfi_cpu_set_kernels(TIERS[i]);
+	FZ_EACH_TIER(i)
+	{
 		ecf_p25519_select(&r, &a, &b, cond);
 		fz_expect_limbs(r.limb, cond ? a.limb : b.limb, NL, "select");
 		r = b;
@@ -491,7 +465,7 @@ static void fz_move(fz_cursor *c)
 		else
 			fz_expect_limbs(r.limb, a.limb, NL, "cneg (cond 0) changed r");
 	}
-	ecfi_cpu_set_kernels(~0u);
+	fz_tiers_reset();
 }
 
 static void fz_set(fz_cursor *c)
@@ -551,15 +525,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		break;
 	case OP_SET:
 	case OP_NULL_ARGS: /* no kernel inside, but every operation runs on every tier */
-		for (size_t i = 0; i < NTIERS; i++) {
+		FZ_EACH_TIER(i)
+		{
 			fz_cursor ci = c;
-			ecfi_cpu_set_kernels(TIERS[i]);
 			if (op == OP_SET)
 				fz_set(&ci);
 			else
 				fz_null_args(&ci);
 		}
-		ecfi_cpu_set_kernels(~0u);
+		fz_tiers_reset();
 		break;
 	default:
 		fz_arith(op, &c);

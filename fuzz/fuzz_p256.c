@@ -21,8 +21,8 @@ static void fz_extra(int op, fz_cursor *c)
 		mpz_mul(Y_, X_, RINV_); /* plain value */
 		mpz_mod(Y_, Y_, M_);
 		int square = mpz_sgn(Y_) == 0 || mpz_legendre(Y_, M_) == 1;
-		for (size_t k = 0; k < NTIERS; k++) {
-			ecfi_cpu_set_kernels(TIERS[k]);
+		FZ_EACH_TIER(k)
+		{
 			int st = ecf_p256_sqrt(&r, &a);
 			FZ_CHECK(st == (square ? ECF_OK : ECF_ERR_NOT_SQUARE), "sqrt status %d", st);
 			if (square) {
@@ -40,7 +40,7 @@ static void fz_extra(int op, fz_cursor *c)
 				FZ_CHECK(ecf_p256_is_zero(&r), "sqrt of a non-square left a value");
 			}
 		}
-		ecfi_cpu_set_kernels(~0u);
+		fz_tiers_reset();
 		return;
 	}
 	/* select: a table of up to 16 entries, any index (often out of range), NULLs. */

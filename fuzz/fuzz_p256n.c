@@ -23,8 +23,8 @@ static void fz_extra(int op, fz_cursor *c)
 	if (sel & 4) /* all-ones strings: the largest values */
 		memset(buf, 0xff, len);
 	ecf_p256n_fe r, want;
-	for (size_t k = 0; k < NTIERS; k++) {
-		ecfi_cpu_set_kernels(TIERS[k]);
+	FZ_EACH_TIER(k)
+	{
 		memset(&r, 0xa5, sizeof r);
 		int st = ecf_p256n_from_bytes_reduce(&r, (sel & 0x80) && len ? NULL : buf, len);
 		if ((sel & 0x80) && len) {
@@ -40,6 +40,6 @@ static void fz_extra(int op, fz_cursor *c)
 			fz_expect_limbs(r.limb, want.limb, 4, "from_bytes_reduce value");
 		}
 	}
-	ecfi_cpu_set_kernels(~0u);
+	fz_tiers_reset();
 	FZ_CHECK(ecf_p256n_from_bytes_reduce(NULL, buf, 32) == ECF_ERR_NULL, "from_bytes_reduce(NULL output)");
 }

@@ -24,8 +24,8 @@ static void fz_wide(fz_cursor *c)
 	if (sel & 4) /* all-ones strings: the largest values */
 		memset(buf, 0xff, len);
 	ecf_sc25519_fe r, want;
-	for (size_t k = 0; k < NTIERS; k++) {
-		ecfi_cpu_set_kernels(TIERS[k]);
+	FZ_EACH_TIER(k)
+	{
 		memset(&r, 0xa5, sizeof r);
 		int st = ecf_sc25519_from_wide_bytes(&r, (sel & 0x80) && len ? NULL : buf, len);
 		if ((sel & 0x80) && len) {
@@ -42,7 +42,7 @@ static void fz_wide(fz_cursor *c)
 			fz_expect_limbs(r.limb, want.limb, 4, "from_wide_bytes value");
 		}
 	}
-	ecfi_cpu_set_kernels(~0u);
+	fz_tiers_reset();
 	FZ_CHECK(ecf_sc25519_from_wide_bytes(NULL, buf, 64) == ECF_ERR_NULL, "from_wide_bytes(NULL output)");
 }
 
@@ -57,8 +57,8 @@ static void fz_muladd(fz_cursor *c)
 	mpz_add(X_, X_, Z_);
 	mpz_mod(X_, X_, M_);
 	fz_want(&want, X_);
-	for (size_t k = 0; k < NTIERS; k++) {
-		ecfi_cpu_set_kernels(TIERS[k]);
+	FZ_EACH_TIER(k)
+	{
 		ecf_sc25519_muladd(&r, &a, &b, &cc);
 		fz_expect_limbs(r.limb, want.limb, 4, "muladd");
 		t = a;
@@ -71,7 +71,7 @@ static void fz_muladd(fz_cursor *c)
 		ecf_sc25519_muladd(&t, &a, &b, &t);
 		fz_expect_limbs(t.limb, want.limb, 4, "muladd r == c");
 	}
-	ecfi_cpu_set_kernels(~0u);
+	fz_tiers_reset();
 }
 
 /* clamp: bits 0-2 and 255 cleared, 254 set, everything else kept. */

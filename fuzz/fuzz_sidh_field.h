@@ -30,8 +30,6 @@
 #define L2(x) ((const uint64_t *)(const void *)&(x))
 
 static mpz_t M_, M2_, R_, RINV_, MR_, X0_, X1_, Y0_, Y1_, W0_, W1_, T_, U_;
-static uint32_t TIERS[8];
-static size_t NTIERS;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -45,15 +43,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	mpz_mul_2exp(M_, M_, PA);
 	mpz_sub_ui(M_, M_, 1);
 	mpz_mul_2exp(M2_, M_, 1);
-	mpz_set_ui(R_, 0);
-	mpz_setbit(R_, 64 * NL);
-	mpz_invert(RINV_, R_, M_);
-	mpz_mul(MR_, M_, R_);
-	NTIERS = fz_tiers(TIERS);
-	fprintf(stderr, "# fuzz %s: %zu kernel tier(s):", STR(FIELD), NTIERS);
-	for (size_t k = 0; k < NTIERS; k++)
-		fprintf(stderr, " %s", ecfi_kernel_name_of(TIERS[k]));
-	fprintf(stderr, "\n");
+	fz_mont_consts(R_, RINV_, MR_, M_, NL);
+	fz_init_tiers(STR(FIELD));
 	return 0;
 }
 
@@ -250,52 +241,24 @@ static void fz_fp_arith(int op, fz_cursor *c)
 	int canonical = op == OP_FROM_MONT || op == OP_REDUCE;
 	fz_elem(c, &a, X0_);
 	fz_elem(c, &b, Y0_);
+	static const int kind[OP_COUNT] = {[OP_TO_MONT] = FZ_M_TO_MONT, [OP_FROM_MONT] = FZ_M_FROM_MONT,
+	                                   [OP_REDUCE] = FZ_M_REDUCE,   [OP_ADD] = FZ_M_ADD,
+	                                   [OP_SUB] = FZ_M_SUB,         [OP_NEG] = FZ_M_NEG,
+	                                   [OP_MUL] = FZ_M_MUL,         [OP_SQR] = FZ_M_SQR,
+	                                   [OP_INV] = FZ_M_INV};
 	switch (op) {
-	case OP_TO_MONT:
-		mpz_mul(W0_, X0_, R_);
-		break;
-	case OP_FROM_MONT:
-		mpz_mul(W0_, X0_, RINV_);
-		break;
-	case OP_REDUCE:
-		mpz_set(W0_, X0_);
-		break;
-	case OP_ADD:
-		mpz_add(W0_, X0_, Y0_);
-		break;
-	case OP_SUB:
-		mpz_sub(W0_, X0_, Y0_);
-		break;
-	case OP_NEG:
-		mpz_neg(W0_, X0_);
-		break;
-	case OP_MUL:
-		mpz_mul(W0_, X0_, Y0_);
-		mpz_mul(W0_, W0_, RINV_);
-		break;
-	case OP_SQR:
-		mpz_mul(W0_, X0_, X0_);
-		mpz_mul(W0_, W0_, RINV_);
-		break;
 	case OP_MUL_SMALL:
 		k = fz_small(c);
 		mpz_set_ui(T_, 0);
 		mpz_import(T_, 1, -1, 8, 0, 0, &k);
 		mpz_mul(W0_, X0_, T_);
 		break;
-	case OP_INV: /* a = xR gives R/x = R^2/a; 0 for 0 */
-		mpz_mod(T_, X0_, M_);
-		if (mpz_sgn(T_) == 0) {
-			mpz_set_ui(W0_, 0);
-		} else {
-			mpz_invert(W0_, T_, M_);
-			mpz_mul(W0_, W0_, R_);
-			mpz_mul(W0_, W0_, R_);
-		}
+	default:
+		fz_model(kind[op], W0_, X0_, Y0_, M_, R_, RINV_);
 		break;
 	}
-	for (size_t i = 0; i < NTIERS; i++) {
-		ecfi_cpu_set_kernels(TIERS[i]);
+	FZ_EACH_TIER(i)
+	{
 		t = a;
 		u = b;
 		switch (op) {
@@ -351,7 +314,7 @@ static void fz_fp_arith(int op, fz_cursor *c)
 			first = r;
 		fz_same(&r, &first, sizeof r, i, OP_NAMES[op]);
 	}
-	ecfi_cpu_set_kernels(~0u);
+	fz_tiers_reset();
 }
 
 /* mp_mul: the exact product of any a, b < R. */
@@ -363,13 +326,13 @@ static void fz_mp_mul(fz_cursor *c)
 	fz_any(c, &b, Y0_);
 	mpz_mul(W0_, X0_, Y0_);
 	fz_mpz_to_limbs(want, 2 * NL, W0_);
-	for (size_t i = 0; i < NTIERS; i++) {
-		ecfi_cpu_set_kernels(TIERS[i]);
+	FZ_EACH_TIER(i)
+	{
 		memset(p, 0xa5, sizeof p);
 		FN(mp_mul)(p, &a, &b);
 		fz_expect_limbs(p, want, 2 * NL, STR(FIELD) " mp_mul vs GMP");
 	}
-	ecfi_cpu_set_kernels(~0u);
+	fz_tiers_reset();
 }
 
 /* redc: any t < p*R (raw, reduced mod p*R, or p*R - 1 - small), t unchanged. */
@@ -389,8 +352,8 @@ static void fz_redc(fz_cursor *c)
 	fz_mpz_to_limbs(t, 2 * NL, T_);
 	memcpy(t0, t, sizeof t);
 	mpz_mul(W0_, T_, RINV_);
-	for (size_t i = 0; i < NTIERS; i++) {
-		ecfi_cpu_set_kernels(TIERS[i]);
+	FZ_EACH_TIER(i)
+	{
 		FN(redc)(&r, t);
 		fz_check(&r, W0_, 0, "redc");
 		fz_expect_limbs(t, t0, 2 * NL, STR(FIELD) " redc modified t");
@@ -398,7 +361,7 @@ static void fz_redc(fz_cursor *c)
 			first = r;
 		fz_same(&r, &first, sizeof r, i, "redc");
 	}
-	ecfi_cpu_set_kernels(~0u);
+	fz_tiers_reset();
 }
 
 /* from_bytes: raw bytes of any length, steered to p + delta or all-ones. */
@@ -417,8 +380,8 @@ static void fz_from_bytes(fz_cursor *c)
 		memset(buf, 0xff, len);
 	}
 	FE r, first;
-	for (size_t i = 0; i < NTIERS; i++) {
-		ecfi_cpu_set_kernels(TIERS[i]);
+	FZ_EACH_TIER(i)
+	{
 		memset(&r, 0xa5, sizeof r);
 		int st = FN(from_bytes)(&r, buf, len);
 		if (len != FIELD_BYTES) {
@@ -442,7 +405,7 @@ static void fz_from_bytes(fz_cursor *c)
 			first = r;
 		fz_same(&r, &first, sizeof r, i, "from_bytes");
 	}
-	ecfi_cpu_set_kernels(~0u);
+	fz_tiers_reset();
 }
 
 /* to_bytes of any a in [0, 2p): the canonical value, little-endian. */
@@ -452,15 +415,15 @@ static void fz_to_bytes(fz_cursor *c)
 	uint8_t out[FIELD_BYTES];
 	fz_elem(c, &a, X0_);
 	mpz_mod(W0_, X0_, M_);
-	for (size_t i = 0; i < NTIERS; i++) {
-		ecfi_cpu_set_kernels(TIERS[i]);
+	FZ_EACH_TIER(i)
+	{
 		FN(to_bytes)(out, &a);
 		mpz_import(T_, FIELD_BYTES, -1, 1, 0, 0, out);
 		FZ_CHECK(mpz_cmp(T_, W0_) == 0, "to_bytes value");
 		FZ_CHECK(FN(from_bytes)(&r, out, FIELD_BYTES) == ECF_OK, "from_bytes(to_bytes(a)) rejected");
 		FZ_CHECK(FN(equal)(&r, &a), "from_bytes(to_bytes(a)) != a");
 	}
-	ecfi_cpu_set_kernels(~0u);
+	fz_tiers_reset();
 }
 
 /* equal and is_zero on [0, 2p): b is a, another representative of a, or any. */
@@ -484,12 +447,12 @@ static void fz_compare(fz_cursor *c)
 	}
 	int eq = mpz_congruent_p(X0_, Y0_, M_) != 0;
 	int z = mpz_divisible_p(X0_, M_) != 0;
-	for (size_t i = 0; i < NTIERS; i++) {
-		ecfi_cpu_set_kernels(TIERS[i]);
+	FZ_EACH_TIER(i)
+	{
 		FZ_CHECK(FN(equal)(&a, &b) == eq, "equal, want %d", eq);
 		FZ_CHECK(FN(is_zero)(&a) == z, "is_zero, want %d", z);
 	}
-	ecfi_cpu_set_kernels(~0u);
+	fz_tiers_reset();
 }
 
 /* cmov, select, cswap (also of an element with itself): any limbs, any cond. */
@@ -498,11 +461,9 @@ static void fz_move(fz_cursor *c)
 	FE a, b, r, x, y;
 	fz_any(c, &a, X0_);
 	fz_any(c, &b, Y0_);
-	int cond = (int)(int8_t)fz_byte(c);
-	if (fz_byte(c) & 1)
-		cond = (int)((uint32_t)cond << 24); /* high bits only */
-	for (size_t i = 0; i < NTIERS; i++) {
-		ecfi_cpu_set_kernels(TIERS[i]);
+	int cond = fz_cond(c);
+	FZ_EACH_TIER(i)
+	{
 		r = a;
 		FN(cmov)(&r, &b, cond);
 		fz_expect_limbs(r.limb, cond ? b.limb : a.limb, NL, "cmov");
@@ -519,7 +480,7 @@ static void fz_move(fz_cursor *c)
 		FN(cswap)(&x, &x, cond);
 		fz_expect_limbs(x.limb, cond ? b.limb : a.limb, NL, "cswap with itself");
 	}
-	ecfi_cpu_set_kernels(~0u);
+	fz_tiers_reset();
 }
 
 /* ---- GF(p^2) ---- */
@@ -606,8 +567,8 @@ static void fz_fp2_arith(int op, fz_cursor *c)
 		}
 		break;
 	}
-	for (size_t i = 0; i < NTIERS; i++) {
-		ecfi_cpu_set_kernels(TIERS[i]);
+	FZ_EACH_TIER(i)
+	{
 		t = a;
 		u = b;
 		switch (op) {
@@ -667,7 +628,7 @@ static void fz_fp2_arith(int op, fz_cursor *c)
 			first = r;
 		fz_same(&r, &first, sizeof r, i, OP_NAMES[op]);
 	}
-	ecfi_cpu_set_kernels(~0u);
+	fz_tiers_reset();
 }
 
 /* fp2_from_bytes: re || im; either half may be >= p (steered to p + delta or
@@ -692,8 +653,8 @@ static void fz_fp2_from_bytes(fz_cursor *c)
 		}
 	}
 	FP2 r;
-	for (size_t i = 0; i < NTIERS; i++) {
-		ecfi_cpu_set_kernels(TIERS[i]);
+	FZ_EACH_TIER(i)
+	{
 		memset(&r, 0xa5, sizeof r);
 		int st = FN(fp2_from_bytes)(&r, buf, len);
 		if (len != FIELD_BYTES2) {
@@ -717,7 +678,7 @@ static void fz_fp2_from_bytes(fz_cursor *c)
 		FN(fp2_to_bytes)(out, &r);
 		FZ_CHECK(memcmp(out, buf, FIELD_BYTES2) == 0, "fp2_to_bytes(fp2_from_bytes(s)) != s");
 	}
-	ecfi_cpu_set_kernels(~0u);
+	fz_tiers_reset();
 }
 
 static void fz_fp2_to_bytes(fz_cursor *c)
@@ -727,8 +688,8 @@ static void fz_fp2_to_bytes(fz_cursor *c)
 	fz_elem2(c, &a, X0_, X1_);
 	mpz_mod(W0_, X0_, M_);
 	mpz_mod(W1_, X1_, M_);
-	for (size_t i = 0; i < NTIERS; i++) {
-		ecfi_cpu_set_kernels(TIERS[i]);
+	FZ_EACH_TIER(i)
+	{
 		FN(fp2_to_bytes)(out, &a);
 		mpz_import(T_, FIELD_BYTES, -1, 1, 0, 0, out);
 		FZ_CHECK(mpz_cmp(T_, W0_) == 0, "fp2_to_bytes re");
@@ -738,7 +699,7 @@ static void fz_fp2_to_bytes(fz_cursor *c)
 		         "fp2_from_bytes(fp2_to_bytes(a)) rejected");
 		FZ_CHECK(FN(fp2_equal)(&r, &a), "fp2_from_bytes(fp2_to_bytes(a)) != a");
 	}
-	ecfi_cpu_set_kernels(~0u);
+	fz_tiers_reset();
 }
 
 /* fp2_equal and fp2_is_zero: each half of b is a's, its other representative, or any. */
@@ -765,12 +726,12 @@ static void fz_fp2_compare(fz_cursor *c)
 	}
 	int eq = mpz_congruent_p(X0_, Y0_, M_) && mpz_congruent_p(X1_, Y1_, M_);
 	int z = mpz_divisible_p(X0_, M_) && mpz_divisible_p(X1_, M_);
-	for (size_t i = 0; i < NTIERS; i++) {
-		ecfi_cpu_set_kernels(TIERS[i]);
+	FZ_EACH_TIER(i)
+	{
 		FZ_CHECK(FN(fp2_equal)(&a, &b) == eq, "fp2_equal, want %d", eq);
 		FZ_CHECK(FN(fp2_is_zero)(&a) == z, "fp2_is_zero, want %d", z);
 	}
-	ecfi_cpu_set_kernels(~0u);
+	fz_tiers_reset();
 }
 
 static void fz_fp2_move(fz_cursor *c)
@@ -784,8 +745,8 @@ static void fz_fp2_move(fz_cursor *c)
 	if (fz_byte(c) & 1)
 		cond = (int)((uint32_t)cond << 24);
 	const uint64_t *want = cond ? L2(b) : L2(a), *other = cond ? L2(a) : L2(b);
-	for (size_t i = 0; i < NTIERS; i++) {
-		ecfi_cpu_set_kernels(TIERS[i]);
+	FZ_EACH_TIER(i)
+	{
 		r = a;
 		FN(fp2_cmov)(&r, &b, cond);
 		fz_expect_limbs(L2(r), want, 2 * NL, "fp2_cmov");
@@ -799,7 +760,7 @@ static void fz_fp2_move(fz_cursor *c)
 		FN(fp2_cswap)(&y, &y, cond);
 		fz_expect_limbs(L2(y), other, 2 * NL, "fp2_cswap with itself");
 	}
-	ecfi_cpu_set_kernels(~0u);
+	fz_tiers_reset();
 }
 
 /* zero, one (R mod p, canonical) and their GF(p^2) forms. */
@@ -876,15 +837,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		break;
 	case OP_CONSTANTS:
 	case OP_NULL_ARGS: /* no kernel inside, but every operation runs on every tier */
-		for (size_t i = 0; i < NTIERS; i++) {
+		FZ_EACH_TIER(i)
+		{
 			fz_cursor ci = c;
-			ecfi_cpu_set_kernels(TIERS[i]);
 			if (op == OP_CONSTANTS)
 				fz_constants();
 			else
 				fz_null_args(&ci);
 		}
-		ecfi_cpu_set_kernels(~0u);
+		fz_tiers_reset();
 		break;
 	default:
 		if (op < OP2_FROM_BYTES)

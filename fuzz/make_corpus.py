@@ -99,8 +99,210 @@ def seeds_p25519(rng):
     return out
 
 
+# --- curve25519 targets (fuzz_25519.h): byte-string operands -----------------
+# A 32-byte operand (fuzz_str32) is a mode byte and its bytes: 0x00 + 32 raw
+# bytes; 0x01 k (small); 0x02 k (m - 1 - k); 0x03 k (m + k); 0x04 k
+# (2^256 - 1 - k); 0x05 i (entry i of the target's table); 0x07 k (2^k);
+# mode | 0x08 flips bit 255. m is p, or l for scalars. Seeds that must take
+# an expensive path are padded with zeros (what the targets read past the
+# end anyway) to PAD bytes and given a trailing nonce that opens fz_gate
+# (fuzz_common.h: the top bits of the FNV-1a hash of the whole input).
+VECTORS = os.environ.get("ECF_VECTORS", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                                     "shared", "vectors", "rfc"))
+PAD = 256
+GATE_BITS = {"x25519": 2, "edwards25519": 4, "ed25519": 4, "ristretto255": 4}  # 4: opens 3 too
+
+
+def fnv1a(b):
+    h = 2166136261
+    for x in b:
+        h = ((h ^ x) * 16777619) & 0xFFFFFFFF
+    return h
+
+
+def gated(seed, bits):
+    """seed, padded, with a nonce so that fz_gate(seed, bits) is 1."""
+    seed = seed + bytes(PAD - len(seed))
+    for n in range(1 << 16):
+        s = seed + n.to_bytes(2, "little")
+        if fnv1a(s) >> (32 - bits) == 0:
+            return s
+    raise SystemExit("no nonce opens the gate")
+
+
+def ungated(seed, bits):
+    """seed, padded, with a nonce so that fz_gate(seed, bits) is 0."""
+    seed = seed + bytes(PAD - len(seed))
+    for n in range(1 << 16):
+        s = seed + n.to_bytes(2, "little")
+        if fnv1a(s) >> (32 - bits) != 0:
+            return s
+    raise SystemExit("no nonce closes the gate")
+
+
+def raw32(b):
+    assert len(b) == 32
+    return b"\0" + b
+
+
+def kv_blocks(name):
+    """`key = value` blocks of a vector file, as dicts."""
+    blocks, cur = [], {}
+    with open(os.path.join(VECTORS, name)) as f:
+        for line in f:
+            line = line.strip()
+            if line.startswith("#"):
+                continue
+            if not line:
+                if cur:
+                    blocks.append(cur)
+                cur = {}
+                continue
+            k, _, v = line.partition("=")
+            cur[k.strip()] = v.strip()
+    if cur:
+        blocks.append(cur)
+    return blocks
+
+
+def seeds_x25519(rng):
+    g = lambda s: gated(s, GATE_BITS["x25519"])
+    out = []
+    for blk in kv_blocks("rfc7748_x25519.txt"):
+        if "scalar" in blk:  # 5.2: with OpenSSL, and out aliasing u, then the scalar
+            k, u = bytes.fromhex(blk["scalar"]), bytes.fromhex(blk["u"])
+            for flags in (0x01, 0x12, 0x04):
+                out.append(g(bytes([0, flags]) + raw32(k) + raw32(u)))
+        elif blk.get("iterations") == "1":
+            out.append(g(bytes([0, 0x11]) + raw32(bytes.fromhex(blk["k"])) + raw32(bytes.fromhex(blk["u"]))))
+        for key in ("alice_private", "bob_private"):
+            if key in blk:  # the public key, by the fixed base (and the ladder on 9)
+                out.append(g(bytes([40, 0x01]) + raw32(bytes.fromhex(blk[key]))))
+                out.append(g(bytes([40, 0x12]) + raw32(bytes.fromhex(blk[key]))))
+    k = bytes(rng.getrandbits(8) for _ in range(32))
+    for i in range(16):  # the small-order table, both top bits, 9, RFC u
+        out.append(g(bytes([0, (i & 1) | (i << 4 & 0x10)]) + raw32(k) + bytes([5, i])))
+    for d in (0, 1, 9, 18):  # p + d, non-canonical (p + 9 is 9), with and without bit 255
+        out.append(g(bytes([0, 0x01]) + raw32(k) + bytes([3, d])))
+        out.append(g(bytes([0, 0x10]) + raw32(k) + bytes([0x0B, d])))
+    out.append(g(bytes([0, 0x01]) + raw32(k) + bytes([2, 0])))  # p - 1: small order
+    out.append(g(bytes([0, 0x01]) + raw32(k) + bytes([2, 1])))  # p - 2
+    out.append(g(bytes([0, 0x01]) + raw32(k) + bytes([4, 0])))  # 2^256 - 1
+    out.append(g(bytes([0, 0x11]) + bytes([1, 0]) + bytes([1, 9])))  # scalar 0 (clamped), u = 9
+    out.append(g(bytes([40, 0x01]) + bytes([4, 0])))  # all-ones scalar
+    out.append(bytes([56]))  # NULL arguments
+    return out
+
+
+def seeds_edwards25519(rng):
+    g = lambda s: gated(s, GATE_BITS["edwards25519"])
+    pks = [bytes.fromhex(b["public_key"]) for b in kv_blocks("rfc8032_ed25519.txt") if "public_key" in b]
+    out = []
+    for i in range(0, 64, 2):  # decode the table: small order, k*B, B + T, non-canonical y
+        out.append(bytes([0, 5, i, 0, 5, i + 1]))
+    for pk in pks[:3]:
+        out.append(bytes([1]) + raw32(pk))
+    for d in (0, 1, 2, 18):  # y = p + d (ZIP-215 only), with the sign bit
+        out.append(bytes([2, 3, d]))
+        out.append(bytes([3, 0x0B, d]))
+    out.append(bytes([4, 0x09, 1]))  # y = 1 with the sign bit (x = 0): ENCODING when strict
+    out.append(bytes([5, 0x0A, 0]))  # y = p - 1 with the sign bit
+    out.append(bytes([6, 4, 0]))  # all-ones: y >= p
+    out.append(bytes([7, 2, 0]))  # y = p - 1, x = 0
+    for i, j in ((14, 15), (0, 14), (2, 3), (24, 16), (40, 41)):  # add/sub from the table
+        out.append(bytes([9, 5, i, 5, j]))
+    out.append(bytes([10]) + raw32(pks[0]) + raw32(pks[1]))
+    out.append(bytes([11, 31]))  # lengths and NULL
+    out.append(bytes([11, 33]))
+    # scalar mults, on the table's points and the edge scalars (mod l modes)
+    for tier, sc, pt in ((0, b"\3\0", b"\5\x0e"), (1, b"\2\0", b"\5\x02"), (0, b"\7\xff", b"\5\x18"),
+                         (1, b"\4\0", b"\5\x1c"), (0, b"\1\0", b"\5\x0e"), (1, b"\3\x08", b"\5\x04")):
+        out.append(g(bytes([12, tier]) + sc + pt))
+    out.append(g(bytes([13, 1]) + raw32(bytes(rng.getrandbits(8) for _ in range(32))) + raw32(pks[2])))
+    for i in (0, 2, 4, 14, 16, 24, 30):  # is_valid_point: small order, k*B, mixed, non-canonical
+        out.append(g(bytes([14, i & 1, 5, i])))
+    out.append(g(bytes([15, 1]) + raw32(pks[0])))
+    return out
+
+
+def seeds_ed25519(rng):
+    g = lambda s: gated(s, GATE_BITS["ed25519"])
+    out = []
+    for blk in kv_blocks("rfc8032_ed25519.txt"):
+        msg = bytes.fromhex(blk.get("message", ""))
+        if len(msg) > 64:
+            continue
+        pk, sig = bytes.fromhex(blk["public_key"]), bytes.fromhex(blk["signature"])
+        # raw verify of the RFC signature (b even: raw; S < l kept by the gate)
+        out.append(g(bytes([0, 0]) + raw32(pk) + raw32(sig[:32]) + raw32(sig[32:]) + bytes([len(msg)]) + msg))
+        out.append(g(bytes([2, 1]) + raw32(pk) + raw32(sig[:32]) + raw32(sig[32:]) + bytes([len(msg) + 1]) + msg))
+        # sign with the RFC seed (and OpenSSL)
+        out.append(g(bytes([6, 0x80 | len(out) & 1]) + bytes.fromhex(blk["secret_key"]) + bytes([len(msg)]) + msg))
+    # the order-4 public key and the all-zero signature that found the
+    # negated-scalar bug of compute_rprime (y = 0 with the sign bit)
+    out.append(g(bytes([0, 1, 0x09])))
+    # constructed signatures: every construction, a few arguments
+    for how in range(8):
+        for arg in (0, 1, 2, 5, 0x83, 0x46):
+            seed = bytes(rng.getrandbits(8) for _ in range(32))
+            out.append(g(bytes([1, how, arg & 1, arg]) + seed + bytes([3, 0x61, 0x62, 0x63])))
+    # raw: small-order R and A, S = l, l + 1, l - 1
+    out.append(g(bytes([0, 0, 5, 0, 5, 2, 1, 0])))
+    for sc in (b"\3\0", b"\3\1", b"\2\0"):
+        out.append(bytes([4, 1, 5, 14, 5, 0]) + sc)
+    out.append(bytes([7]))
+    return out
+
+
+def seeds_ristretto255(rng):
+    g = lambda s: gated(s, GATE_BITS["ristretto255"])
+    mult, bad, maps = [], [], []
+    with open(os.path.join(VECTORS, "rfc9496_ristretto255.txt")) as f:
+        for line in f:
+            t = line.split()
+            if not t or t[0].startswith("#"):
+                continue
+            if t[0] == "multiple":
+                mult.append(bytes.fromhex(t[2]))
+            elif t[0] == "bad":
+                bad.append(bytes.fromhex(t[1]))
+            elif t[0] == "map":
+                maps.append(bytes.fromhex(t[1]))
+    out = []
+    for i, m in enumerate(mult[:8]):  # valid; negated (p - s); + p; with bit 255
+        out.append(bytes([0, 0]) + raw32(m))
+        out.append(bytes([1, 2]) + raw32(m))
+        out.append(bytes([2, 4]) + raw32(m))
+        out.append(bytes([3, 0, 0x08, m[0]]) + m[1:])
+    for b in bad:  # RFC 9496 A.2
+        out.append(bytes([4, 0]) + raw32(b))
+    for d in (0, 1, 18):  # p + d, p - 1 - d
+        out.append(bytes([5, 0, 3, d]))
+        out.append(bytes([6, 0, 2, d]))
+    for m in maps:  # A.3 through from_uniform_bytes, and as a decode operand
+        out.append(bytes([11]) + m)
+        out.append(bytes([7, 1]) + m)
+    for i, j in ((1, 2), (0, 5), (3, 3), (15, 1)):
+        out.append(g(bytes([12, 0, 5, i, 0, 5, j])))
+    out.append(g(bytes([12, 1]) + maps[0] + bytes([1]) + maps[1]))
+    out.append(bytes([13, 31]))
+    out.append(bytes([13, 64]))
+    for tier, sc, pt in ((0, b"\3\0", b"\0\5\1"), (1, b"\2\0", b"\0\5\2"), (0, b"\7\xff", b"\0\5\3"),
+                         (1, b"\4\0", b"\0\5\4"), (0, b"\1\0", b"\0\5\1")):
+        out.append(g(bytes([14, tier]) + sc + pt))
+    out.append(g(bytes([15, 1]) + raw32(bytes(rng.getrandbits(8) for _ in range(32))) + b"\1" + maps[2]))
+    return out
+
+
+C25519 = {"x25519": seeds_x25519, "edwards25519": seeds_edwards25519, "ed25519": seeds_ed25519,
+          "ristretto255": seeds_ristretto255}
+OPS.update({t: None for t in C25519})
+
+
 def target_seeds(t):
     rng = random.Random("ecfield-" + t)
+    if t in C25519:
+        return C25519[t](rng)
     if t == "p25519":
         return seeds_p25519(rng)
     if t in SIDH_BYTES:

@@ -364,13 +364,29 @@ static void test_wipe(void **s)
 #endif
 }
 
+/* A public key with a small-order component: R' = [S]B - [k]A needs -k*A,
+ * and (l - k)*A differs from it outside the prime-order subgroup. Found by
+ * fuzz/fuzz_ed25519.c against OpenSSL: A with y = 0 and the sign bit set
+ * (a point of order 4); sig = 0^64, empty message. k = SHA-512(0^32 || A) mod l
+ * is 2 mod 4, so R' = -2A = (0, -1), not the all-zero R: RFC 8032 (and
+ * OpenSSL, and libsodium) reject it; verifying with (l - k)*A = -A accepted. */
+static void test_small_order_key(void **s)
+{
+	(void)s;
+	uint8_t pk[32] = {0}, sig[64] = {0};
+	pk[31] = 0x80;
+	int st = ecf_ed25519_verify(sig, NULL, 0, pk);
+	test_expect(st == ECF_ERR_VERIFY, "order-4 key, zero signature: verify returned %d, want ECF_ERR_VERIFY", st);
+	/* cofactored: 8(R' - R) = 8(0, -1) = O, so ZIP-215 accepts */
+	st = ecf_ed25519_verify_cofactored(sig, NULL, 0, pk);
+	test_expect(st == ECF_OK, "order-4 key, zero signature: verify_cofactored returned %d, want ECF_OK", st);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_rfc8032),
-	    cmocka_unit_test(test_random),
-	    cmocka_unit_test(test_edges),
-	    cmocka_unit_test(test_wipe),
+	    cmocka_unit_test(test_rfc8032), cmocka_unit_test(test_random),          cmocka_unit_test(test_edges),
+	    cmocka_unit_test(test_wipe),    cmocka_unit_test(test_small_order_key),
 	};
 	return cmocka_run_group_tests_name("ed25519", tests, setup, NULL);
 }

@@ -89,18 +89,23 @@ int ecf_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t msglen, const u
 	return ECF_OK;
 }
 
-/* R' = [S]B - [k]A for a decoded A and the canonical S; k from R, A, M bytes. */
+/* R' = [S]B - [k]A for a decoded A and the canonical S; k from R, A, M bytes.
+ * The point is negated, not the scalar: (l - k)*A is -k*A only for A in the
+ * prime-order subgroup, and A may have a small-order component (found by
+ * fuzz/fuzz_ed25519.c against OpenSSL: a public key of order 4 verified a
+ * signature that RFC 8032's equation rejects). */
 static int compute_rprime(uint32_t fl, ecfi_ed_p3 *Rp, const uint8_t sig[64], const uint8_t *msg, size_t msglen,
                           const uint8_t pk[32], const ecfi_ed_p3 *A)
 {
 	ecf_sc25519_fe S, k;
 	uint8_t kb[32];
+	ecfi_ed_p3 negA;
 	if (ecfi_sc25519_from_bytes(&S, sig + 32, 32) != ECF_OK) /* S < l */
 		return ECF_ERR_RANGE;
 	challenge(&k, sig, pk, msg, msglen);
-	ecfi_sc25519_neg(&k, &k);
 	ecfi_sc25519_to_bytes(kb, &k);
-	ecfi_edwards25519_double_scalar_mult_base_vartime(fl, Rp, kb, A, sig + 32); /* -k*A + S*B */
+	ecfi_edwards25519_neg(&negA, A);
+	ecfi_edwards25519_double_scalar_mult_base_vartime(fl, Rp, kb, &negA, sig + 32); /* k*(-A) + S*B */
 	return ECF_OK;
 }
 
