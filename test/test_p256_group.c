@@ -774,19 +774,15 @@ static void test_openssl_ecdh(void **s)
 /* Secrets wiped: run an operation with a random private key, then look for
  * any 8-byte limb of the key (as the library holds it, little-endian limbs),
  * or the key bytes, in the stack area below this frame that the call used
- * (test_stack_paint / test_stack_count, test/common/testutil.h). */
+ * (test_stack_paint / test_stack_count, test/common/testutil.h).
+ * Ops 5 and 6 (keygen with a public key, from a 32-byte key and from a wide
+ * seed, whose derived key is searched) were added with the fix of the 32-bit
+ * leak: before ecfi_wipe_stack(), op 2 left the key's spilled limbs on i386
+ * and op 6 left them natively (x86-64, gcc 12). */
 static void test_stack_wiped(void **s)
 {
 	(void)s;
 	TEST_SKIP_UNDER_ASAN();
-#if UINTPTR_MAX == 0xffffffffu
-	/* KNOWN OPEN DEFECT (found by the i386 cross job, not fixed yet): on
-	 * 32-bit targets op 2 leaves a copy of the private key on the stack,
-	 * probably a compiler spill of the 64x64 fallback arithmetic outside
-	 * the wiped buffers. Reported skipped so that it stays visible. */
-	fprintf(stderr, "# KNOWN DEFECT on 32-bit targets: op 2 leaves the private key on the stack; skipped\n");
-	skip();
-#endif
 	test_rng rng;
 	test_rng_init(&rng, 0x5ac);
 	uint8_t g[65];
@@ -795,12 +791,14 @@ static void test_stack_wiped(void **s)
 	enc65(g, &gp);
 	for (size_t t = 0; t < test_tier_count(); t++) {
 		test_tier_select(t);
-		for (int op = 0; op < 5; op++) {
-			uint8_t d[32], out[65], seed[48];
+		for (int op = 0; op < 7; op++) {
+			uint8_t d[32], out[65], seed[48], pub[65];
 			do
 				rand_bytes(&rng, d, 32);
 			while (d[0] == 0xff); /* keep it below n */
 			rand_bytes(&rng, seed, 48);
+			if (op == 6) /* the key derived from the seed is the secret to look for */
+				ecf_p256_keygen(d, pub, seed, 48);
 			uint8_t pieces[8][8];
 			test_key32_pieces(pieces, d);
 			test_stack_paint(0);
@@ -817,8 +815,14 @@ static void test_stack_wiped(void **s)
 			case 3:
 				ecf_p256_scalar_mult(&r, d, &gp);
 				break;
-			default:
+			case 4:
 				ecf_p256_scalar_mult_base(&r, d);
+				break;
+			case 5:
+				ecf_p256_keygen(out, pub, d, 32);
+				break;
+			default: /* the key derived from a wide seed (d, computed above) */
+				ecf_p256_keygen(out, pub, seed, 48);
 				break;
 			}
 			test_expect(test_stack_count(pieces[0], 8, 8) == 0, "op %d left the private key on the stack",
@@ -826,6 +830,49 @@ static void test_stack_wiped(void **s)
 		}
 	}
 	test_tier_restore();
+}
+
+/* scalar_mult_base (Jacobian, incomplete mixed additions: see the proof in
+ * lib/curves/p256/scalar_mult.c) against scalar_mult on G (complete
+ * formulas) for the scalars that stress its windows: j 2^(6i) + e and
+ * n - j 2^(6i) + e for every window i, j in {1, 16, 31, 32, 33, 63}, e in
+ * {-1, 0, 1}, and n - 1 - e (reduced mod n as the API does), every tier. */
+static void test_base_edges(void **s)
+{
+	(void)s;
+	static const unsigned long js[] = {1, 16, 31, 32, 33, 63};
+	ecf_p256_point g, r1, r2;
+	ecf_p256_point_generator(&g);
+	mpz_t n, z;
+	mpz_inits(n, z, NULL);
+	test_mpz_set_hex(n, N_HEX);
+	long count = 0;
+	for (size_t t = 0; t < test_tier_count(); t++) {
+		test_tier_select(t);
+		for (unsigned i = 0; i < 43; i++)
+			for (size_t jj = 0; jj < sizeof js / sizeof js[0]; jj++)
+				for (int from_n = 0; from_n < 2; from_n++)
+					for (long e = -1; e <= 1; e++) {
+						mpz_set_ui(z, js[jj]);
+						mpz_mul_2exp(z, z, 6 * i);
+						if (from_n)
+							mpz_sub(z, n, z);
+						mpz_add_si(z, z, e);
+						mpz_mod(z, z, n);
+						uint8_t kb[32];
+						mpz_to_be32(kb, z);
+						ecf_p256_scalar_mult_base(&r1, kb);
+						ecf_p256_scalar_mult(&r2, kb, &g);
+						test_expect(ecf_p256_point_equal(&r1, &r2) == 1,
+						            "scalar_mult_base != scalar_mult(G) for j=%lu, i=%u, "
+						            "from_n=%d, e=%ld",
+						            js[jj], i, from_n, e);
+						count++;
+					}
+	}
+	test_tier_restore();
+	mpz_clears(n, z, NULL);
+	test_expect(count > 0, "no case ran");
 }
 
 static int group_setup(void **s)
@@ -855,6 +902,7 @@ int main(void)
 	    cmocka_unit_test(test_group_law),    cmocka_unit_test(test_keygen),
 	    cmocka_unit_test(test_openssl_mult), cmocka_unit_test(test_openssl_decode),
 	    cmocka_unit_test(test_openssl_ecdh), cmocka_unit_test(test_stack_wiped),
+	    cmocka_unit_test(test_base_edges),
 	};
 	return cmocka_run_group_tests_name("p256_group", tests, group_setup, group_teardown);
 }

@@ -203,6 +203,41 @@ static inline void jac_dbl(point *r, const point *p, unsigned fast)
 	fe_sub(&r->y, &u, &gamma);      /* Y3 = alpha (4 beta - X3) - 8 gamma^2 */
 }
 
+/* Jacobian + affine mixed addition (madd-2007-bl of the Explicit-Formulas
+ * Database): 7M + 4S. INCOMPLETE: r is right only when p is not the identity
+ * and p != +-q; for p = -q it gives Z3 = 0 (the identity, right), for
+ * p = O or p = q garbage. The caller must rule those cases out or select
+ * around them (see scalar_mult_base). r may alias p. */
+static inline void jac_madd(point *r, const point *p, const affine *q, unsigned fast)
+{
+	fe z1z1, u2, s2, h, hh, i, j, rr, v, t;
+	fe_sqr(&z1z1, &p->z, fast);      /* Z1Z1 = Z1^2 */
+	fe_mul(&u2, &q->x, &z1z1, fast); /* U2 = X2 Z1Z1 */
+	fe_mul(&s2, &p->z, &z1z1, fast);
+	fe_mul(&s2, &q->y, &s2, fast); /* S2 = Y2 Z1 Z1Z1 */
+	fe_sub(&h, &u2, &p->x);        /* H = U2 - X1 */
+	fe_sqr(&hh, &h, fast);         /* HH = H^2 */
+	fe_add(&i, &hh, &hh);
+	fe_add(&i, &i, &i);       /* I = 4 HH */
+	fe_mul(&j, &h, &i, fast); /* J = H I */
+	fe_sub(&rr, &s2, &p->y);
+	fe_add(&rr, &rr, &rr);       /* r = 2 (S2 - Y1) */
+	fe_mul(&v, &p->x, &i, fast); /* V = X1 I */
+	fe_add(&t, &p->z, &h);
+	fe_sqr(&t, &t, fast);
+	fe_sub(&t, &t, &z1z1);
+	fe_sub(&r->z, &t, &hh); /* Z3 = (Z1 + H)^2 - Z1Z1 - HH (Z1 read above) */
+	fe_mul(&t, &p->y, &j, fast);
+	fe_add(&t, &t, &t); /* 2 Y1 J */
+	fe_sqr(&u2, &rr, fast);
+	fe_sub(&u2, &u2, &j);
+	fe_sub(&u2, &u2, &v);
+	fe_sub(&r->x, &u2, &v); /* X3 = r^2 - J - 2V */
+	fe_sub(&v, &v, &r->x);
+	fe_mul(&v, &rr, &v, fast);
+	fe_sub(&r->y, &v, &t); /* Y3 = r (V - X3) - 2 Y1 J */
+}
+
 /* r = 2^n p for n >= 1 (n public): runs of doublings go through Jacobian
  * coordinates, (X : Y : Z) -> (XZ, YZ^2, Z) and back (XZ, Y, Z^3), 6
  * multiplications for the round trip against 3 saved per doubling and about

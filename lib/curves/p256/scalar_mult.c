@@ -18,6 +18,46 @@
 #include "curves/p256/group.h"
 #include "curves/p256/point_ops.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* out = table[d - 1] for d in [1, n], 0 for d = 0: a table of n entries of
+ * nw words (nw even, at most 12). Every entry is read in full and combined
+ * with a mask (acc |= entry & mask): no branch or address depends on d. SSE2
+ * (always there on x86-64) does two words per operation, as in
+ * lib/curves/curve25519/edwards25519.c. */
+static inline void lookup_words(uint64_t *out, const uint64_t *table, size_t n, size_t nw, uint64_t d)
+{
+#if defined(__SSE2__)
+	__m128i acc[6];
+	/* d < 2^32 (at most 32 here): the mask is a 32-bit compare of the
+	 * entry number, counted in a vector, with d in every lane. */
+	const __m128i dv = _mm_set1_epi32((int)(uint32_t)d), one = _mm_set1_epi32(1);
+	__m128i jv = _mm_setzero_si128();
+	for (size_t k = 0; k < nw / 2; k++)
+		acc[k] = _mm_setzero_si128();
+	for (uint64_t j = 0; j < n; j++) {
+		jv = _mm_add_epi32(jv, one); /* j + 1 */
+		__m128i m = _mm_cmpeq_epi32(jv, dv);
+		for (size_t k = 0; k < nw / 2; k++)
+			acc[k] = _mm_or_si128(
+			    acc[k], _mm_and_si128(_mm_loadu_si128((const __m128i *)(table + j * nw + 2 * k)), m));
+	}
+	for (size_t k = 0; k < nw / 2; k++)
+		_mm_storeu_si128((__m128i *)(out + 2 * k), acc[k]);
+	ecfi_wipe(acc, sizeof acc);
+#else
+	for (size_t k = 0; k < nw; k++)
+		out[k] = 0;
+	for (uint64_t j = 0; j < n; j++) {
+		uint64_t m = idx_eq_mask(j + 1, d);
+		for (size_t k = 0; k < nw; k++)
+			out[k] |= table[j * nw + k] & m;
+	}
+#endif
+}
+
 void ecfi_p256_scalar_from_bytes_reduce(uint64_t k[4], const uint8_t in[32])
 {
 	ecfi_limbs_from_be(k, 4, in, 32);
@@ -58,9 +98,8 @@ static inline uint64_t booth(uint64_t in, unsigned w, uint64_t *neg)
 /* r = table[d - 1] (the identity for d = 0), negated if neg; reads all 16 entries. */
 static inline void lookup_point16(point *r, const point table[16], uint64_t d, uint64_t neg)
 {
-	pt_identity(r);
-	for (uint64_t j = 0; j < 16; j++)
-		pt_cmov(r, &table[j], idx_eq_mask(j + 1, d));
+	lookup_words((uint64_t *)r, (const uint64_t *)table, 16, 12, d);
+	fe_cmov(&r->y, &P256_ONE, idx_eq_mask(d, 0)); /* (0 : 1 : 0) */
 	fe_cneg(&r->y, neg);
 }
 
@@ -98,33 +137,61 @@ void ecfi_p256_scalar_mult_limbs(ecf_p256_point *r, const uint64_t k[4], const e
  * access) for d = 0. Reads all 32 entries. */
 static inline void lookup_affine32(affine *r, const affine row[32], uint64_t d, uint64_t neg)
 {
-	fe_zero(&r->x);
-	fe_zero(&r->y);
-	for (uint64_t j = 0; j < 32; j++) {
-		uint64_t m = idx_eq_mask(j + 1, d);
-		fe_cmov(&r->x, &row[j].x, m);
-		fe_cmov(&r->y, &row[j].y, m);
-	}
+	lookup_words((uint64_t *)r, (const uint64_t *)row, 32, 8, d);
 	fe_cneg(&r->y, neg);
 }
 
+/* Fixed base, in Jacobian coordinates with the incomplete mixed addition
+ * jac_madd (7M + 4S instead of the complete formula's 11M and 23 additions).
+ * Its exceptions cannot give a wrong result, for every k < n:
+ *  - acc = O (every digit so far zero): acc.Z = 0 is tested with a mask and
+ *    the entry itself, (x, y, 1), is selected instead of jac_madd's output;
+ *  - entry = O (digit 0): the sum is dropped with a mask, as before;
+ *  - acc = +-entry, acc != O: before window i, acc = m G for the integer m
+ *    that the lower windows' Booth digits represent, m = (k mod 2^(6i)) -
+ *    c 2^(6i) with c the bit 6i - 1 of k, so -2^(6i-1) <= m < 2^(6i-1); the
+ *    entry is d 2^(6i) G with 1 <= |d| <= 32. acc = +-entry needs n to
+ *    divide d 2^(6i) -+ m, a nonzero integer (|m| < 2^(6i) <= |d| 2^(6i))
+ *    below 33 * 2^(6i) in absolute value: impossible for i <= 41 (below
+ *    2^252 < n). In the last window, i = 42, k = m + d 2^252 exactly with
+ *    0 <= d <= 16 (k < 2^256). acc = -entry: n divides d 2^252 + m = k,
+ *    impossible for 0 < k < n (and jac_madd would give Z3 = 0, the right
+ *    sum, anyway). acc = entry: n divides d 2^252 - m, which lies in
+ *    (0, 2n), so d 2^252 - m = n and k = 2m + n; m = k mod 2^252 in Booth
+ *    range then means m = -n mod 2^252 = 2^252 - (n mod 2^252), about
+ *    2^224 and positive (the other representative is below -2^251), so
+ *    k = n + 2m > n: outside the contract.
+ * test_p256_group checks k = 1..20, the published large k, random k and
+ * scalars next to n and to the powers 2^(6i) against OpenSSL and the
+ * vectors; every caller passes k < n (ecf_p256_scalar_mult_base reduces). */
 void ecfi_p256_scalar_mult_base_limbs(ecf_p256_point *r, const uint64_t k[4], unsigned fast)
 {
 	point acc, t;
 	affine e;
 	uint64_t k2[6], neg, d;
 	double_k(k2, k);
-	pt_identity(&acc);
+	pt_identity(&acc); /* (0 : 1 : 0), Z = 0: the identity in Jacobian coordinates too */
 	for (unsigned i = 0; i < P256_BASE_WINDOWS; i++) {
 		d = booth(window_bits(k2, 6 * i, 6), 6, &neg);
 		lookup_affine32(&e, p256_base_table[i], d, neg);
-		pt_madd(&t, &acc, &e, fast);
+		uint64_t acc_inf = fe_zero_mask(&acc.z);
+		jac_madd(&t, &acc, &e, fast);
+		fe_cmov(&t.x, &e.x, acc_inf);
+		fe_cmov(&t.y, &e.y, acc_inf);
+		fe_cmov(&t.z, &P256_ONE, acc_inf);
 		pt_cmov(&acc, &t, ~idx_eq_mask(d, 0));
 	}
-	*r = acc;
+	/* Jacobian -> projective: (X Z, Y, Z^3); the identity as (0 : 1 : 0). */
+	fe zz;
+	fe_sqr(&zz, &acc.z, fast);
+	fe_mul(&r->z, &zz, &acc.z, fast);
+	fe_mul(&r->x, &acc.x, &acc.z, fast);
+	r->y = acc.y;
+	fe_cmov(&r->y, &P256_ONE, fe_zero_mask(&r->z));
 	ecfi_wipe(&acc, sizeof acc);
 	ecfi_wipe(&t, sizeof t);
 	ecfi_wipe(&e, sizeof e);
+	ecfi_wipe(&zz, sizeof zz);
 	ecfi_wipe(k2, sizeof k2);
 	ecfi_wipe(&d, sizeof d);
 	ecfi_wipe(&neg, sizeof neg);
