@@ -25,6 +25,11 @@ esac
 [ "$arch" = i386 ] && pkgs="$pkgs libc6-dbg"
 top=$PWD/build-sysroot
 root=$top/$arch
+# One writer per sysroot: .ci/trust prefetches them in the background while
+# other jobs run, and a cross job may ask for its sysroot before that is done.
+mkdir -p "$top"
+exec 9>"$top/$arch.lock"
+flock 9
 if [ -f "$root/.ecf-sysroot" ] && [ "$(cat "$root/.ecf-sysroot")" = "$pkgs" ] && [ -f "$top/$arch.ini" ]; then
 	echo "# sysroot $root: up to date"
 	exit 0

@@ -155,7 +155,20 @@ def main():
         for m in mutants:
             if m["test"] not in needs:
                 sys.exit("%s: no meson test named %s" % (m["where"], m["test"]))
-        print("# setup: %.0f s" % (time.monotonic() - t_start), flush=True)
+        # Every listed mutant, run or not in this rotation, must still change
+        # its file (cheap: sed to a pipe): a list gone stale fails every run.
+        stale = []
+        for m in mutants:
+            path = os.path.join(scratch, m["file"])
+            r = subprocess.run(["sed", "-E", m["expr"], path], capture_output=True, text=True)
+            with open(path, encoding="utf-8") as f:
+                if r.returncode or r.stdout == f.read():
+                    stale.append(m)
+        for m in stale:
+            print("STALE  %s: %s (the sed no longer changes %s)" % (m["where"], m["desc"], m["file"]))
+        if stale:
+            sys.exit("%d stale mutant(s): update their lines" % len(stale))
+        print("# setup: %.0f s; all %d mutants still apply" % (time.monotonic() - t_start, len(mutants)), flush=True)
         baseline = {}
 
         def run_baseline(name):

@@ -1,12 +1,20 @@
 #!/bin/bash
 # The whole suite (but suite 'slow': the subproject build, which ignores this
 # build's options) under AddressSanitizer + UndefinedBehaviorSanitizer
-# (UB is fatal: -fno-sanitize-recover). ECF_TEST_SCALE bounds the random cases.
+# (UB is fatal: -fno-sanitize-recover), in a -Drange_checks=true build: every
+# documented input and output range is checked at run time (a violation
+# aborts), so a kernel or a test that strays outside its contract fails here
+# even when the value is right. (The range checks had their own job and build,
+# range-checks, until both debug aids were folded into this one build: the
+# checks only add code, the sanitizers see every path the plain build runs.)
+# ECF_TEST_SCALE bounds the random cases.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-dir=build-asan
-[ -f $dir/build.ninja ] || meson setup $dir -Db_sanitize=address,undefined -Dc_args=-fno-sanitize-recover=all -Dbuildtype=debugoptimized
+dir=build-asan-rc
+[ -f $dir/build.ninja ] || meson setup $dir -Db_sanitize=address,undefined -Dc_args=-fno-sanitize-recover=all \
+	-Dbuildtype=debugoptimized -Drange_checks=true
 ninja -C $dir
+grep -q 'define ECFI_RANGE_CHECKS 1' $dir/ecfi_config.h || { echo "# FAIL: range checks not enabled in $dir"; exit 1; }
 # The pkgconfig test links a plain consumer against the sanitized library.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:verify_asan_link_order=0:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}

@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 (meson setup build || meson setup --reconfigure build) >/dev/null
 ninja -C build
-export ECF_TEST_SCALE=${ECF_TEST_SCALE:-25}
+export ECF_TEST_SCALE=${ECF_TEST_SCALE:-10}
 for model in "Nehalem:BMI2 and ADX not detected:--suite unit" "Haswell:ADX not detected:dispatch p256 p25519"; do
 	IFS=: read -r cpu reason tests <<<"$model"
 	echo "# qemu-x86_64 -cpu $cpu: expect the portable kernels, reason '$reason'; tests: $tests"
