@@ -185,7 +185,7 @@ typedef struct {
 	int op; /* 0: x25519, 1: ed25519_verify */
 	uint8_t k[32], u[32];
 	const cstate *ed;
-} worker;
+} __attribute__((aligned(128))) worker; /* one per thread, no shared cache line */
 
 static void *run_worker(void *arg)
 {

@@ -355,7 +355,7 @@ typedef struct par_arg {
 	bench_body body;
 	group_state st;
 	long n;
-} par_arg;
+} __attribute__((aligned(128))) par_arg; /* one per thread, no shared cache line */
 
 static void *par_thread(void *p)
 {
