@@ -56,25 +56,34 @@ static void model_step(mpz_t out[4], const fe v[NFE], uint64_t swap, const mpz_t
 	mpz_clears(x2, z2, x3, z3, x1, a, b, c, d, aa, bb, e, t, NULL);
 }
 
-/* Inputs for case i: edge values (every ordered pair of them across the
- * slots first), then random limbs (uniform or with long runs of equal bits)
- * mixed with edge values. */
+/* Inputs in[0..n) of case i (shared by the ladder step, the comb addition
+ * and the doubling step): while i < nedge^2, edge values: the first npair
+ * inputs take the pair (i % nedge, i / nedge) alternately, input s >= npair
+ * the mix (i / nedge + (s - npair + 1) * (i % nedge)) % nedge; after that,
+ * random values, an edge value one time in four. */
+static void fill_inputs(fe *const in[], int n, int npair, long i, uint64_t edge[][16], size_t nedge, test_rng *rng)
+{
+	long npairs = (long)(nedge * nedge);
+	for (int s = 0; s < n; s++) {
+		if (i < npairs) {
+			size_t pick = (s & 1) ? (size_t)i / nedge : (size_t)i % nedge;
+			if (s >= npair)
+				pick = ((size_t)i / nedge + (size_t)i % nedge * (size_t)(s - npair + 1)) % nedge;
+			memcpy(in[s]->limb, edge[pick], sizeof in[s]->limb);
+		} else if ((test_rng_next(rng) & 3) == 0) {
+			memcpy(in[s]->limb, edge[test_rng_next(rng) % nedge], sizeof in[s]->limb);
+		} else {
+			test_rand_limbs(rng, in[s]->limb, 4, (int)(test_rng_next(rng) & 1));
+		}
+	}
+}
+
+/* The ladder step's case i: x2, z2, x3, z3, x1, then stale scratch. */
 static void make_case(fe v[NFE], long i, uint64_t edge[][16], size_t nedge, test_rng *rng)
 {
 	memset(v, 0, NFE * sizeof v[0]);
-	long npairs = (long)(nedge * nedge);
-	for (int s = 0; s < 5; s++) {
-		if (i < npairs) {
-			size_t pick = (s & 1) ? (size_t)i / nedge : (size_t)i % nedge;
-			if (s == 4)
-				pick = ((size_t)i / nedge + (size_t)i % nedge) % nedge;
-			memcpy(v[s].limb, edge[pick], sizeof v[s].limb);
-		} else if ((test_rng_next(rng) & 3) == 0) {
-			memcpy(v[s].limb, edge[test_rng_next(rng) % nedge], sizeof v[s].limb);
-		} else {
-			test_rand_limbs(rng, v[s].limb, 4, (int)(test_rng_next(rng) & 1));
-		}
-	}
+	fe *const in[5] = {&v[0], &v[1], &v[2], &v[3], &v[4]};
+	fill_inputs(in, 5, 4, i, edge, nedge, rng);
 	/* Stale scratch must not matter. */
 	for (int s = 5; s < NFE; s++)
 		test_rand_limbs(rng, v[s].limb, 4, 0);
@@ -235,23 +244,11 @@ static void model_madd(mpz_t out[4], const ecfi_ed_madd_area *w, const mpz_t p)
 	mpz_clears(X, Y, Z, T, ypx, ymx, xy2d, pa, pb, pc, t0, qx, qy, qz, qt, NULL);
 }
 
-/* The 7 inputs (h, n) of case i: edge values, then random mixed with edges. */
+/* The comb addition's 7 inputs (h, n) of case i. */
 static void make_madd_case(ecfi_ed_madd_area *w, long i, uint64_t edge[][16], size_t nedge, test_rng *rng)
 {
-	fe *in[7] = {&w->h.X, &w->h.Y, &w->h.Z, &w->h.T, &w->n.ypx, &w->n.ymx, &w->n.xy2d};
-	long npairs = (long)(nedge * nedge);
-	for (int s = 0; s < 7; s++) {
-		if (i < npairs) {
-			size_t pick = (s & 1) ? (size_t)i / nedge : (size_t)i % nedge;
-			if (s >= 4)
-				pick = ((size_t)i / nedge + (size_t)i % nedge * (size_t)(s - 3)) % nedge;
-			memcpy(in[s]->limb, edge[pick], sizeof in[s]->limb);
-		} else if ((test_rng_next(rng) & 3) == 0) {
-			memcpy(in[s]->limb, edge[test_rng_next(rng) % nedge], sizeof in[s]->limb);
-		} else {
-			test_rand_limbs(rng, in[s]->limb, 4, (int)(test_rng_next(rng) & 1));
-		}
-	}
+	fe *const in[7] = {&w->h.X, &w->h.Y, &w->h.Z, &w->h.T, &w->n.ypx, &w->n.ymx, &w->n.xy2d};
+	fill_inputs(in, 7, 4, i, edge, nedge, rng);
 	test_rand_limbs(rng, w->q.X.limb, 16, 0); /* stale scratch must not matter */
 }
 
@@ -364,20 +361,8 @@ static void model_dbl(mpz_t out[4], const ecfi_ed_dbl_area *w, const mpz_t p)
 
 static void make_dbl_case(ecfi_ed_dbl_area *w, long i, uint64_t edge[][16], size_t nedge, test_rng *rng)
 {
-	fe *in[4] = {&w->t.X, &w->t.Y, &w->t.Z, &w->t.T};
-	long npairs = (long)(nedge * nedge);
-	for (int s = 0; s < 4; s++) {
-		if (i < npairs) {
-			size_t pick = (s & 1) ? (size_t)i / nedge : (size_t)i % nedge;
-			if (s >= 2)
-				pick = ((size_t)i / nedge + (size_t)i % nedge * (size_t)(s - 1)) % nedge;
-			memcpy(in[s]->limb, edge[pick], sizeof in[s]->limb);
-		} else if ((test_rng_next(rng) & 3) == 0) {
-			memcpy(in[s]->limb, edge[test_rng_next(rng) % nedge], sizeof in[s]->limb);
-		} else {
-			test_rand_limbs(rng, in[s]->limb, 4, (int)(test_rng_next(rng) & 1));
-		}
-	}
+	fe *const in[4] = {&w->t.X, &w->t.Y, &w->t.Z, &w->t.T};
+	fill_inputs(in, 4, 2, i, edge, nedge, rng);
 	test_rand_limbs(rng, w->q.X.limb, 16, 0); /* stale scratch must not matter */
 }
 
