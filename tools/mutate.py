@@ -159,11 +159,9 @@ def main():
         # its file (cheap: sed to a pipe): a list gone stale fails every run.
         stale = []
         for m in mutants:
-            path = os.path.join(scratch, m["file"])
-            r = subprocess.run(["sed", "-E", m["expr"], path], capture_output=True, text=True)
-            with open(path, encoding="utf-8") as f:
-                if r.returncode or r.stdout == f.read():
-                    stale.append(m)
+            before, after, err = apply_sed(os.path.join(scratch, m["file"]), m["expr"])
+            if err or after == before:
+                stale.append(m)
         for m in stale:
             print("STALE  %s: %s (the sed no longer changes %s)" % (m["where"], m["desc"], m["file"]))
         if stale:
