@@ -238,6 +238,40 @@ static inline void jac_madd(point *r, const point *p, const affine *q, unsigned 
 	fe_sub(&r->y, &v, &t); /* Y3 = r (V - X3) - 2 Y1 J */
 }
 
+/* Jacobian + Jacobian addition (add-1998-cmo-2 of the Explicit-Formulas
+ * Database): 12M + 4S. INCOMPLETE like jac_madd: right when neither input is
+ * the identity and p != +-q; for p = -q it gives Z3 = 0 (the identity,
+ * right), for p = O, q = O or p = q it gives Z3 = 0 (wrong unless both are O).
+ * The caller rules those cases out or selects around them. r may alias p or
+ * q (every input is read before r is written). */
+static inline void jac_add(point *r, const point *p, const point *q, unsigned fast)
+{
+	fe z1z1, z2z2, u1, u2, s1, s2, h, hh, hhh, rr, v, t;
+	fe_sqr(&z1z1, &p->z, fast);      /* Z1Z1 = Z1^2 */
+	fe_sqr(&z2z2, &q->z, fast);      /* Z2Z2 = Z2^2 */
+	fe_mul(&u1, &p->x, &z2z2, fast); /* U1 = X1 Z2Z2 */
+	fe_mul(&u2, &q->x, &z1z1, fast); /* U2 = X2 Z1Z1 */
+	fe_mul(&s1, &q->z, &z2z2, fast);
+	fe_mul(&s1, &p->y, &s1, fast); /* S1 = Y1 Z2 Z2Z2 */
+	fe_mul(&s2, &p->z, &z1z1, fast);
+	fe_mul(&s2, &q->y, &s2, fast); /* S2 = Y2 Z1 Z1Z1 */
+	fe_sub(&h, &u2, &u1);          /* H = U2 - U1 */
+	fe_sub(&rr, &s2, &s1);         /* r = S2 - S1 */
+	fe_mul(&t, &p->z, &q->z, fast);
+	fe_sqr(&hh, &h, fast);       /* HH = H^2 */
+	fe_mul(&hhh, &h, &hh, fast); /* HHH = H HH */
+	fe_mul(&v, &u1, &hh, fast);  /* V = U1 HH */
+	fe_mul(&r->z, &t, &h, fast); /* Z3 = Z1 Z2 H (inputs all read) */
+	fe_sqr(&t, &rr, fast);
+	fe_sub(&t, &t, &hhh);
+	fe_sub(&t, &t, &v);
+	fe_sub(&r->x, &t, &v); /* X3 = r^2 - HHH - 2V */
+	fe_sub(&v, &v, &r->x);
+	fe_mul(&v, &rr, &v, fast);
+	fe_mul(&s1, &s1, &hhh, fast);
+	fe_sub(&r->y, &v, &s1); /* Y3 = r (V - X3) - S1 HHH */
+}
+
 /* r = 2^n p for n >= 1 (n public): runs of doublings go through Jacobian
  * coordinates, (X : Y : Z) -> (XZ, YZ^2, Z) and back (XZ, Y, Z^3), 6
  * multiplications for the round trip against 3 saved per doubling and about
