@@ -875,6 +875,136 @@ static void test_base_edges(void **s)
 	test_expect(count > 0, "no case ran");
 }
 
+/* k*P by double-and-add with the complete formulas (ecf_p256_point_double /
+ * add, RCB): the oracle of test_varbase_edges, independent of scalar_mult's
+ * windows and incomplete Jacobian formulas. */
+static void ref_mult(ecf_p256_point *r, const mpz_t k, const ecf_p256_point *p)
+{
+	ecf_p256_point_identity(r);
+	for (long b = (long)mpz_sizeinbase(k, 2) - 1; b >= 0; b--) {
+		ecf_p256_point_double(r, r);
+		if (mpz_tstbit(k, (mp_bitcnt_t)b))
+			ecf_p256_point_add(r, r, p);
+	}
+}
+
+/* The edge scalars of the variable-base windows (5-bit Booth, 52 windows):
+ * k = 0..64, n - 64 .. n - 1, j 2^(5i) + e and n - j 2^(5i) + e for every
+ * window i, j in {1, 16, 17, 31}, e in {-1, 0, 1} (mod n), and scalars whose
+ * top windows are zero (random below 2^(5m), and 2^(5m) - 1, m = 1..51).
+ * Returns the count; z must hold VARBASE_EDGES values. */
+#define VARBASE_EDGES (65 + 64 + 52 * 4 * 2 * 3 + 51 * 2)
+static size_t varbase_edge_scalars(mpz_t *z, const mpz_t n, test_rng *rng)
+{
+	static const unsigned long js[] = {1, 16, 17, 31};
+	size_t c = 0;
+	for (unsigned long v = 0; v <= 64; v++)
+		mpz_set_ui(z[c++], v);
+	for (unsigned long v = 1; v <= 64; v++)
+		mpz_sub_ui(z[c++], n, v);
+	for (unsigned i = 0; i < 52; i++)
+		for (size_t jj = 0; jj < sizeof js / sizeof js[0]; jj++)
+			for (int from_n = 0; from_n < 2; from_n++)
+				for (long e = -1; e <= 1; e++) {
+					mpz_set_ui(z[c], js[jj]);
+					mpz_mul_2exp(z[c], z[c], 5 * i);
+					if (from_n)
+						mpz_sub(z[c], n, z[c]);
+					mpz_add_si(z[c], z[c], e);
+					mpz_mod(z[c], z[c], n);
+					c++;
+				}
+	for (unsigned m = 1; m <= 51; m++) {
+		uint64_t l[4];
+		test_rand_limbs(rng, l, 4, 0);
+		test_limbs_to_mpz(z[c], l, 4);
+		mpz_fdiv_r_2exp(z[c], z[c], 5 * m);
+		c++;
+		mpz_set_ui(z[c], 1);
+		mpz_mul_2exp(z[c], z[c], 5 * m);
+		mpz_sub_ui(z[c], z[c], 1);
+		c++;
+	}
+	return c;
+}
+
+/* scalar_mult (Jacobian, incomplete additions: see the proof in
+ * lib/curves/p256/scalar_mult.c) on the edge scalars above, for P = G, -G, a
+ * random point and the identity, every tier, against ref_mult (and OpenSSL
+ * for the random point when present). */
+static void test_varbase_edges(void **s)
+{
+	(void)s;
+	test_rng rng;
+	test_rng_init(&rng, 0x5ca1ab1e);
+	mpz_t n, *z = malloc(VARBASE_EDGES * sizeof *z);
+	assert_non_null(z);
+	mpz_init(n);
+	test_mpz_set_hex(n, N_HEX);
+	for (size_t i = 0; i < VARBASE_EDGES; i++)
+		mpz_init(z[i]);
+	size_t nk = varbase_edge_scalars(z, n, &rng);
+	test_expect(nk == VARBASE_EDGES, "edge scalar count %zu", nk);
+	ecf_p256_point pts[4];
+	uint8_t lb[32];
+	rand_bytes(&rng, lb, 32);
+	ecf_p256_point_generator(&pts[0]);
+	ecf_p256_point_neg(&pts[1], &pts[0]);
+	ecf_p256_scalar_mult_base(&pts[2], lb);
+	ecf_p256_point_identity(&pts[3]);
+	static const char *const names[] = {"G", "-G", "random P", "O"};
+#ifdef HAVE_OPENSSL
+	BIGNUM *kb_bn = BN_new(), *l_bn = BN_bin2bn(lb, 32, NULL);
+	EC_POINT *op = EC_POINT_new(grp), *o = EC_POINT_new(grp);
+	EC_POINT_mul(grp, op, l_bn, NULL, NULL, bnctx);
+#endif
+	long count = 0, identities = 0;
+	for (size_t pi = 0; pi < 4; pi++)
+		for (size_t i = 0; i < nk; i++) {
+			if (pi == 3 && i % 16 != 0)
+				continue; /* P = O: every 16th scalar is enough */
+			uint8_t kb[32];
+			mpz_to_be32(kb, z[i]);
+			ecf_p256_point want, got;
+			ref_mult(&want, z[i], &pts[pi]);
+			identities += ecf_p256_point_is_identity(&want);
+#ifdef HAVE_OPENSSL
+			if (pi == 2) {
+				BN_bin2bn(kb, 32, kb_bn);
+				EC_POINT_mul(grp, o, NULL, op, kb_bn, bnctx);
+				expect_same(&want, o, "ref_mult (the oracle)", (long)i);
+			}
+#endif
+			for (size_t t = 0; t < test_tier_count(); t++) {
+				test_tier_select(t);
+				ecf_p256_scalar_mult(&got, kb, &pts[pi]);
+				test_expect(ecf_p256_point_equal(&got, &want) == 1 &&
+				                ecf_p256_point_is_identity(&got) == ecf_p256_point_is_identity(&want),
+				            "scalar_mult(k, %s) differs from double-and-add, scalar %zu, tier %s",
+				            names[pi], i, test_tier_name(t));
+				count++;
+			}
+			test_tier_restore();
+		}
+	test_expect(count > 0, "no case ran");
+	/* k = 0 for each point, and every k for O */
+	long zeros = 0;
+	for (size_t i = 0; i < nk; i++)
+		zeros += mpz_sgn(z[i]) == 0;
+	test_expect(identities == 3 * zeros + (long)((nk + 15) / 16), "identities: %ld (%ld zero scalars)", identities,
+	            zeros);
+#ifdef HAVE_OPENSSL
+	BN_free(kb_bn);
+	BN_free(l_bn);
+	EC_POINT_free(op);
+	EC_POINT_free(o);
+#endif
+	for (size_t i = 0; i < VARBASE_EDGES; i++)
+		mpz_clear(z[i]);
+	free(z);
+	mpz_clear(n);
+}
+
 static int group_setup(void **s)
 {
 	(void)s;
@@ -902,7 +1032,7 @@ int main(void)
 	    cmocka_unit_test(test_group_law),    cmocka_unit_test(test_keygen),
 	    cmocka_unit_test(test_openssl_mult), cmocka_unit_test(test_openssl_decode),
 	    cmocka_unit_test(test_openssl_ecdh), cmocka_unit_test(test_stack_wiped),
-	    cmocka_unit_test(test_base_edges),
+	    cmocka_unit_test(test_base_edges),   cmocka_unit_test(test_varbase_edges),
 	};
 	return cmocka_run_group_tests_name("p256_group", tests, group_setup, group_teardown);
 }

@@ -272,6 +272,30 @@ static inline void jac_add(point *r, const point *p, const point *q, unsigned fa
 	fe_sub(&r->y, &v, &s1); /* Y3 = r (V - X3) - S1 HHH */
 }
 
+/* Projective (X : Y : Z) -> Jacobian (X Z, Y Z^2, Z), the same point
+ * (x = X Z / Z^2, y = Y Z^2 / Z^3); the identity (0 : Y : 0) -> Z = 0. 2M + 1S.
+ * r may alias p. */
+static inline void pt_to_jac(point *r, const point *p, unsigned fast)
+{
+	fe zz;
+	fe_sqr(&zz, &p->z, fast);
+	fe_mul(&r->x, &p->x, &p->z, fast);
+	fe_mul(&r->y, &p->y, &zz, fast);
+	r->z = p->z;
+}
+
+/* Jacobian (X, Y, Z) -> projective (X Z : Y : Z^3), the same point; Z = 0
+ * (the identity) -> (0 : 1 : 0). 2M + 1S. r may alias p. */
+static inline void jac_to_pt(point *r, const point *p, unsigned fast)
+{
+	fe zz, y = p->y;
+	fe_sqr(&zz, &p->z, fast);
+	fe_mul(&r->x, &p->x, &p->z, fast);
+	fe_mul(&r->z, &zz, &p->z, fast);
+	r->y = y;
+	fe_cmov(&r->y, &P256_ONE, fe_zero_mask(&r->z));
+}
+
 /* r = 2^n p for n >= 1 (n public): runs of doublings go through Jacobian
  * coordinates, (X : Y : Z) -> (XZ, YZ^2, Z) and back (XZ, Y, Z^3), 6
  * multiplications for the round trip against 3 saved per doubling and about

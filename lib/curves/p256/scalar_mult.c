@@ -95,39 +95,94 @@ static inline uint64_t booth(uint64_t in, unsigned w, uint64_t *neg)
 	return d;
 }
 
-/* r = table[d - 1] (the identity for d = 0), negated if neg; reads all 16 entries. */
-static inline void lookup_point16(point *r, const point table[16], uint64_t d, uint64_t neg)
+/* r = table[d - 1], negated if neg; reads all 16 entries. For d = 0, r is
+ * all zeros (Z = 0: the Jacobian identity), which the caller masks anyway. */
+static inline void lookup_jac16(point *r, const point table[16], uint64_t d, uint64_t neg)
 {
 	lookup_words((uint64_t *)r, (const uint64_t *)table, 16, 12, d);
-	fe_cmov(&r->y, &P256_ONE, idx_eq_mask(d, 0)); /* (0 : 1 : 0) */
 	fe_cneg(&r->y, neg);
 }
 
+/* Variable base, in Jacobian coordinates throughout: the table 1P..16P is
+ * built with jac_dbl (even entries) and jac_add (odd ones), the accumulator
+ * runs 5 jac_dbl + 1 jac_add per window, and one conversion to projective
+ * coordinates comes at the end (2M + 1S; P itself is converted with 2M + 1S).
+ *
+ * Digits: window i (0 <= i <= 51) holds bits 5i - 1 .. 5i + 4 of k (bit -1
+ * = 0, bits >= 256 zero), and its Booth digit is d_i = b(5i-1) + b(5i) +
+ * 2 b(5i+1) + 4 b(5i+2) + 8 b(5i+3) - 16 b(5i+4), in [-16, 16], with
+ * d_i = k mod 32 (mod 32) for i = 0 and sum d_i 2^(5i) = k (the sum
+ * telescopes; the top window 51 holds bits 254 and 255 only, d_51 =
+ * b254 + b255 in [0, 2], and nothing is left above it since k < 2^256).
+ * Let M_i = sum_{j >= i} d_j 2^(5(j - i)), the value of the digits from
+ * window i up; then M_i 2^(5i) = k - (k mod 2^(5i)) + b(5i-1) 2^(5i), so
+ * M_i = floor(k / 2^(5i)) + b(5i-1): 0 <= M_i <= k / 2^(5i) + 1.
+ *
+ * P of order n (every valid point but O: the cofactor is 1). The table
+ * entries jP, 1 <= j <= 16, are never O, and building them meets no
+ * exception: jac_dbl has none on the group (no point of order 2), and the
+ * additions 2jP + P = (2j + 1)P (j = 1..7, via jac_add(table[2j - 1], P))
+ * would need 2j = +-1 mod n. P = O (Z = 0) needs no select of its own:
+ * pt_to_jac keeps Z = 0, jac_dbl's Z3 = 2 Y Z and jac_add's Z3 = Z1 Z2 H are
+ * 0 when an input's Z is, the zero digit's entry has Z = 0 and the acc = O
+ * select below takes an entry, so acc keeps Z = 0 to the end and jac_to_pt
+ * returns (0 : 1 : 0) (a final select on P's Z was tried: no test could
+ * tell it from its absence, so it is not there).
+ *
+ * Before the addition of window i (i = 50 .. 0), acc = 32 M_(i+1) P and the
+ * entry is t = d_i P. The addition acc + t goes through jac_add, which is
+ * wrong only for acc = O, t = O or acc = t (acc = -t gives Z3 = 0, the right
+ * sum). Those cases:
+ *  - t = O (d_i = 0): the sum is dropped with a mask (acc kept);
+ *  - acc = O (Z = 0, tested with a mask): t is selected instead of the sum;
+ *  - acc = t, both not O: 32 M_(i+1) = d_i (mod n) with d_i != 0 and
+ *    M_(i+1) != 0 (mod n).
+ *    For i >= 1: 0 <= 32 M_(i+1) <= k / 2^(5i) + 32 < n / 32 + 32, and
+ *    |d_i| <= 16, so |32 M_(i+1) - d_i| < n: the congruence is an equality
+ *    of integers, 32 M_(i+1) = d_i, which with |d_i| <= 16 forces d_i = 0:
+ *    contradiction.
+ *    For i = 0: 32 M_1 = k - d_0, so k = 2 d_0 (mod n) with 0 <= k < n and
+ *    -32 <= 2 d_0 <= 32: either k = 2 d_0 (d_0 >= 1), and then d_0 = k = 2
+ *    d_0 (mod 32) gives d_0 = 0 (mod 32), so d_0 = 0: contradiction; or k =
+ *    n + 2 d_0 (d_0 <= -1), and then d_0 = k = n + 2 d_0 (mod 32) gives
+ *    d_0 = -n = -17 = 15 (mod 32) (n mod 32 = 17), so d_0 is 15 or -17,
+ *    neither in [-16, -1]: contradiction.
+ * So for every k < n and every P of order n the result is exact.
+ * test_p256_group's test_varbase_edges checks k = 0..64, n - 64 .. n - 1,
+ * the scalars j 2^(5i) + e and n - j 2^(5i) + e of every window, scalars
+ * whose top windows are zero, on P = G, -G and a random point, and P = O,
+ * against a double-and-add with the complete formulas (and OpenSSL when
+ * present); every caller passes k < n (ecf_p256_scalar_mult reduces). */
 void ecfi_p256_scalar_mult_limbs(ecf_p256_point *r, const uint64_t k[4], const ecf_p256_point *p, unsigned fast)
 {
-	point table[16], acc, t;
+	point table[16], acc, t, u;
 	uint64_t k2[6], neg, d;
-	table[0] = *p;
-	pt_dbl(&table[1], p, fast);
+	pt_to_jac(&table[0], p, fast);
+	jac_dbl(&table[1], &table[0], fast);
 	for (int i = 2; i < 16; i++) { /* table[i] = (i + 1) P */
 		if (i & 1)
-			pt_dbl(&table[i], &table[i / 2], fast); /* 2 * ((i + 1) / 2) P */
+			jac_dbl(&table[i], &table[i / 2], fast); /* 2 * ((i + 1) / 2) P */
 		else
-			pt_add(&table[i], &table[i - 1], p, fast);
+			jac_add(&table[i], &table[i - 1], &table[0], fast); /* i P + P */
 	}
 	double_k(k2, k);
 	d = booth(window_bits(k2, 255, 5), 5, &neg); /* window 51: bits 254..259 of k */
-	lookup_point16(&acc, table, d, neg);
+	lookup_jac16(&acc, table, d, neg);           /* Z = 0 for d = 0 */
 	for (int i = 50; i >= 0; i--) {
-		pt_dbl_n(&acc, &acc, 5, fast);
+		for (int j = 0; j < 5; j++)
+			jac_dbl(&acc, &acc, fast);
 		d = booth(window_bits(k2, 5 * (unsigned)i, 5), 5, &neg);
-		lookup_point16(&t, table, d, neg);
-		pt_add(&acc, &acc, &t, fast);
+		lookup_jac16(&t, table, d, neg);
+		uint64_t acc_inf = fe_zero_mask(&acc.z);
+		jac_add(&u, &acc, &t, fast);
+		pt_cmov(&u, &t, acc_inf);
+		pt_cmov(&acc, &u, ~idx_eq_mask(d, 0));
 	}
-	*r = acc;
+	jac_to_pt(r, &acc, fast);
 	ecfi_wipe(table, sizeof table);
 	ecfi_wipe(&acc, sizeof acc);
 	ecfi_wipe(&t, sizeof t);
+	ecfi_wipe(&u, sizeof u);
 	ecfi_wipe(k2, sizeof k2);
 	ecfi_wipe(&d, sizeof d);
 	ecfi_wipe(&neg, sizeof neg);
