@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "curves/p256/fe.h"
+#include "curves/p256/group.h"
 #include "ecfield/p256_point.h"
 #include "testutil.h"
 
@@ -1005,6 +1007,121 @@ static void test_varbase_edges(void **s)
 	mpz_clear(n);
 }
 
+/* double_scalar_mult_vartime (Jacobian, incomplete formulas with explicit
+ * variable-time branches) on its exceptional cases: u1 G + u2 Q for Q = c G,
+ * c in {0 (Q = O), 1, -1, 2, -2, 3, (n + 1) / 2, (n - 1) / 2, random}, u1
+ * and u2 in {0, 1, 2, 3, 5, 127, 128, 255, 256, n - 1, n - 2, (n + 1) / 2,
+ * random, random}: Q = G, Q = -G, u2 Q = -u1 G, u1 = 0, u2 = 0, Q = 2G, 2Q =
+ * +-G ..., every tier, against (u1 + c u2 mod n) G by scalar_mult_base (and
+ * OpenSSL's EC_POINT_mul when present). Every reachable path of the
+ * variable-time additions is counted and must have run. */
+static void test_dsm_edges(void **s)
+{
+	(void)s;
+	test_rng rng;
+	test_rng_init(&rng, 0xd5e0);
+	mpz_t n, us[14], cs[9], e;
+	mpz_inits(n, e, NULL);
+	test_mpz_set_hex(n, N_HEX);
+	static const unsigned long small_u[] = {0, 1, 2, 3, 5, 127, 128, 255, 256};
+	for (size_t i = 0; i < 14; i++)
+		mpz_init(us[i]);
+	for (size_t i = 0; i < 9; i++) {
+		mpz_set_ui(us[i], small_u[i]);
+		mpz_init(cs[i]);
+	}
+	mpz_sub_ui(us[9], n, 1);
+	mpz_sub_ui(us[10], n, 2);
+	mpz_add_ui(us[11], n, 1);
+	mpz_fdiv_q_2exp(us[11], us[11], 1);
+	static const long small_c[] = {0, 1, -1, 2, -2, 3};
+	for (size_t i = 0; i < 6; i++) {
+		mpz_set_si(cs[i], small_c[i]);
+		mpz_mod(cs[i], cs[i], n);
+	}
+	mpz_set(cs[6], us[11]);    /* (n + 1) / 2: 2Q = G */
+	mpz_sub(cs[7], n, us[11]); /* (n - 1) / 2: 2Q = -G */
+	for (size_t i = 12; i < 15; i++) {
+		uint64_t l[4];
+		test_rand_limbs(&rng, l, 4, 0);
+		test_limbs_to_mpz(i < 14 ? us[i] : cs[8], l, 4);
+		mpz_mod(i < 14 ? us[i] : cs[8], i < 14 ? us[i] : cs[8], n);
+	}
+	unsigned long paths[P256_DSM_PATHS] = {0};
+#ifdef HAVE_OPENSSL
+	BIGNUM *b1 = BN_new(), *b2 = BN_new(), *bc = BN_new();
+	EC_POINT *oq = EC_POINT_new(grp), *o = EC_POINT_new(grp);
+#endif
+	long count = 0;
+	for (size_t ci = 0; ci < 9; ci++) {
+		uint8_t cb[32];
+		mpz_to_be32(cb, cs[ci]);
+		ecf_p256_point q;
+		ecf_p256_scalar_mult_base(&q, cb);
+#ifdef HAVE_OPENSSL
+		BN_bin2bn(cb, 32, bc);
+		EC_POINT_mul(grp, oq, bc, NULL, NULL, bnctx);
+#endif
+		for (size_t i = 0; i < 14; i++)
+			for (size_t j = 0; j < 14; j++) {
+				uint8_t u1b[32], u2b[32], eb[32];
+				mpz_to_be32(u1b, us[i]);
+				mpz_to_be32(u2b, us[j]);
+				mpz_mul(e, us[j], cs[ci]);
+				mpz_add(e, e, us[i]);
+				mpz_mod(e, e, n);
+				mpz_to_be32(eb, e);
+				ecf_p256_point want, got, jac;
+				ecf_p256_scalar_mult_base(&want, eb);
+#ifdef HAVE_OPENSSL
+				BN_bin2bn(u1b, 32, b1);
+				BN_bin2bn(u2b, 32, b2);
+				EC_POINT_mul(grp, o, b1, oq, b2, bnctx);
+				expect_same(&want, o, "(u1 + c u2) G", (long)(ci * 196 + i * 14 + j));
+#endif
+				uint64_t l1[4], l2[4];
+				test_mpz_to_limbs(l1, 4, us[i]);
+				test_mpz_to_limbs(l2, 4, us[j]);
+				for (size_t t = 0; t < test_tier_count(); t++) {
+					test_tier_select(t);
+					ecf_p256_double_scalar_mult_vartime(&got, u1b, u2b, &q);
+					test_expect(ecf_p256_point_equal(&got, &want) == 1,
+					            "double_scalar_mult_vartime: c %zu, u1 %zu, u2 %zu, tier %s", ci, i,
+					            j, test_tier_name(t));
+					ecfi_p256_double_scalar_mult_vartime_jac(&jac, l1, l2, &q, P256_FAST(), paths);
+					test_expect(
+					    ecf_p256_point_is_identity(&jac) == ecf_p256_point_is_identity(&want),
+					    "double_scalar_mult_vartime_jac identity: c %zu, u1 %zu, u2 %zu", ci, i, j);
+					count++;
+				}
+				test_tier_restore();
+			}
+	}
+	/* paths[0..4]: the G digits (jac_madd_vartime: an affine entry is never
+	 * O, so Q_INF cannot run); paths[5..9]: the Q digits (jac_add_vartime). */
+	static const char *const pname[] = {"add", "acc = O", "entry = O", "double", "identity"};
+	for (int k = 0; k < P256_DSM_PATHS; k++) {
+		print_message("# %s digits, path %s: %lu\n", k < 5 ? "G" : "Q", pname[k % 5], paths[k]);
+		if (k == 2)
+			test_expect(paths[k] == 0, "G digit path 'entry = O' ran");
+		else
+			test_expect(paths[k] > 0, "%s digits: path %s never ran", k < 5 ? "G" : "Q", pname[k % 5]);
+	}
+	test_expect(count > 0, "no case ran");
+#ifdef HAVE_OPENSSL
+	BN_free(b1);
+	BN_free(b2);
+	BN_free(bc);
+	EC_POINT_free(oq);
+	EC_POINT_free(o);
+#endif
+	for (size_t i = 0; i < 14; i++)
+		mpz_clear(us[i]);
+	for (size_t i = 0; i < 9; i++)
+		mpz_clear(cs[i]);
+	mpz_clears(n, e, NULL);
+}
+
 static int group_setup(void **s)
 {
 	(void)s;
@@ -1033,6 +1150,7 @@ int main(void)
 	    cmocka_unit_test(test_openssl_mult), cmocka_unit_test(test_openssl_decode),
 	    cmocka_unit_test(test_openssl_ecdh), cmocka_unit_test(test_stack_wiped),
 	    cmocka_unit_test(test_base_edges),   cmocka_unit_test(test_varbase_edges),
+	    cmocka_unit_test(test_dsm_edges),
 	};
 	return cmocka_run_group_tests_name("p256_group", tests, group_setup, group_teardown);
 }

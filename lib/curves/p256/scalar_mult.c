@@ -2,9 +2,11 @@
  * P-256 scalar multiplication.
  *
  * scalar_mult (variable base, constant time): signed 5-bit Booth windows
- * (digits in [-16, 16]) over a table of P, 2P, ..., 16P; 52 windows from the
- * top, 5 doublings and one addition per window; every lookup reads the 16
- * entries and negates with a mask.
+ * (digits in [-16, 16]) over a table of P, 2P, ..., 16P in Jacobian
+ * coordinates; 52 windows from the top, 5 Jacobian doublings and one
+ * incomplete Jacobian addition per window (exceptions selected around or
+ * proved unreachable); every lookup reads the 16 entries and negates with a
+ * mask.
  *
  * scalar_mult_base (constant time): signed 6-bit Booth windows (digits in
  * [-32, 32]) over 43 tables of 32 affine points j * 2^(6i) * G generated at
@@ -13,7 +15,8 @@
  * and drops the sum with a mask.
  *
  * double_scalar_mult_vartime: interleaved wNAF, window 8 for G over the odd
- * multiples in .rodata, window 5 for Q; not constant time.
+ * multiples in .rodata (affine), window 5 for Q (odd multiples in Jacobian
+ * coordinates), Jacobian accumulator; not constant time.
  */
 #include "curves/p256/group.h"
 #include "curves/p256/point_ops.h"
@@ -292,44 +295,62 @@ static int wnaf_vartime(int8_t naf[257], const uint64_t k[4], int w)
 	return len;
 }
 
-void ecfi_p256_double_scalar_mult_vartime_limbs(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
-                                                const ecf_p256_point *q, unsigned fast)
+/* Jacobian coordinates throughout: a run of jac_dbl per digit position,
+ * jac_madd_vartime for the G digits (affine odd multiples in .rodata),
+ * jac_add_vartime for the Q digits (Q, 3Q, ..., 15Q in Jacobian, built with
+ * jac_dbl and jac_add: jQ + 2Q = O or jQ = 2Q would need j = +-2 mod n, and Q
+ * = O gives entries with Z = 0, which jac_add_vartime treats as O). Every
+ * exception of the incomplete formulas (acc = O, acc = +-entry, Q = O) takes
+ * an explicit branch; paths (may be NULL) counts them for the tests. */
+_Static_assert(P256_DSM_PATHS == 2 * JAC_VT_PATHS, "group.h's path count");
+
+void ecfi_p256_double_scalar_mult_vartime_jac(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
+                                              const ecf_p256_point *q, unsigned fast,
+                                              unsigned long paths[P256_DSM_PATHS])
 {
 	int8_t n1[257], n2[257];
 	int l1 = wnaf_vartime(n1, u1, 8);
 	int l2 = wnaf_vartime(n2, u2, 5);
 	point tq[8], q2, acc;
-	tq[0] = *q;
-	pt_dbl(&q2, q, fast);
-	for (int i = 1; i < 8; i++)
-		pt_add(&tq[i], &tq[i - 1], &q2, fast);
-	pt_identity(&acc);
-	int started = 0, pending = 0;
+	pt_to_jac(&tq[0], q, fast);
+	jac_dbl(&q2, &tq[0], fast);
+	for (int i = 1; i < 8; i++) /* tq[i] = (2i + 1) Q */
+		jac_add(&tq[i], &tq[i - 1], &q2, fast);
+	fe_zero(&acc.x);
+	fe_zero(&acc.y);
+	fe_zero(&acc.z);
+	int started = 0;
 	for (int i = (l1 > l2 ? l1 : l2) - 1; i >= 0; i--) {
 		if (started)
-			pending++;
-		if ((n1[i] != 0 || n2[i] != 0) && pending > 0) {
-			pt_dbl_n(&acc, &acc, pending, fast);
-			pending = 0;
-		}
+			jac_dbl(&acc, &acc, fast);
 		if (n1[i] != 0) {
 			affine e = p256_base_odd[(n1[i] > 0 ? n1[i] : -n1[i]) / 2];
 			if (n1[i] < 0)
 				fe_neg(&e.y, &e.y);
-			pt_madd(&acc, &acc, &e, fast);
+			int path = jac_madd_vartime(&acc, &acc, &e, fast);
+			if (paths != NULL)
+				paths[path]++;
 			started = 1;
 		}
 		if (n2[i] != 0) {
 			point e = tq[(n2[i] > 0 ? n2[i] : -n2[i]) / 2];
 			if (n2[i] < 0)
 				fe_neg(&e.y, &e.y);
-			pt_add(&acc, &acc, &e, fast);
+			int path = jac_add_vartime(&acc, &acc, &e, fast);
+			if (paths != NULL)
+				paths[JAC_VT_PATHS + path]++;
 			started = 1;
 		}
 	}
-	if (pending > 0)
-		pt_dbl_n(&acc, &acc, pending, fast);
 	*r = acc;
+}
+
+void ecfi_p256_double_scalar_mult_vartime_limbs(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
+                                                const ecf_p256_point *q, unsigned fast)
+{
+	point acc;
+	ecfi_p256_double_scalar_mult_vartime_jac(&acc, u1, u2, q, fast, NULL);
+	jac_to_pt(r, &acc, fast);
 }
 
 void ecf_p256_scalar_mult(ecf_p256_point *r, const uint8_t k[32], const ecf_p256_point *p)
