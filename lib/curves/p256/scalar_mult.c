@@ -8,11 +8,13 @@
  * proved unreachable); every lookup reads the 16 entries and negates with a
  * mask.
  *
- * scalar_mult_base (constant time): signed 6-bit Booth windows (digits in
- * [-32, 32]) over 43 tables of 32 affine points j * 2^(6i) * G generated at
- * build time (gen_tables.py, .rodata); 43 mixed additions, no doubling; each
- * lookup reads the 32 entries of its window. A zero digit adds an entry anyway
- * and drops the sum with a mask.
+ * scalar_mult_base (constant time): signed W-bit Booth windows (W =
+ * P256_BASE_W, set in gen_tables.py: W = 7, digits in [-64, 64], 37 tables
+ * of 64 affine points j * 2^(7i) * G generated at build time, 148 KiB of
+ * .rodata; W = 5 and 6 measured slower, docs/p256.md); one Jacobian mixed
+ * addition per window, no doubling; each lookup reads every entry of its
+ * window. A zero digit adds an entry anyway and
+ * drops the sum with a mask.
  *
  * double_scalar_mult_vartime: interleaved wNAF, window 8 for G over the odd
  * multiples in .rodata (affine), window 5 for Q (odd multiples in Jacobian
@@ -34,7 +36,7 @@ static inline void lookup_words(uint64_t *out, const uint64_t *table, size_t n, 
 {
 #if defined(__SSE2__)
 	__m128i acc[6];
-	/* d < 2^32 (at most 32 here): the mask is a 32-bit compare of the
+	/* d < 2^32 (at most 64 here): the mask is a 32-bit compare of the
 	 * entry number, counted in a vector, with d in every lane. */
 	const __m128i dv = _mm_set1_epi32((int)(uint32_t)d), one = _mm_set1_epi32(1);
 	__m128i jv = _mm_setzero_si128();
@@ -47,9 +49,12 @@ static inline void lookup_words(uint64_t *out, const uint64_t *table, size_t n, 
 			acc[k] = _mm_or_si128(
 			    acc[k], _mm_and_si128(_mm_loadu_si128((const __m128i *)(table + j * nw + 2 * k)), m));
 	}
+	/* No ecfi_wipe(acc): acc lives in xmm registers (objdump, gcc 12: the
+	 * only stack copy of it was the one made for the wipe, a 96-byte
+	 * volatile loop per lookup, one lookup per window: 10% of the fixed-base
+	 * time); out is the caller's, which wipes it. */
 	for (size_t k = 0; k < nw / 2; k++)
 		_mm_storeu_si128((__m128i *)(out + 2 * k), acc[k]);
-	ecfi_wipe(acc, sizeof acc);
 #else
 	for (size_t k = 0; k < nw; k++)
 		out[k] = 0;
@@ -192,36 +197,43 @@ void ecfi_p256_scalar_mult_limbs(ecf_p256_point *r, const uint64_t k[4], const e
 }
 
 /* r = row[d - 1], negated if neg; r is garbage (but not a secret-dependent
- * access) for d = 0. Reads all 32 entries. */
-static inline void lookup_affine32(affine *r, const affine row[32], uint64_t d, uint64_t neg)
+ * access) for d = 0. Reads all P256_BASE_ENTRIES entries. */
+static inline void lookup_affine_base(affine *r, const affine row[P256_BASE_ENTRIES], uint64_t d, uint64_t neg)
 {
-	lookup_words((uint64_t *)r, (const uint64_t *)row, 32, 8, d);
+	lookup_words((uint64_t *)r, (const uint64_t *)row, P256_BASE_ENTRIES, 8, d);
 	fe_cneg(&r->y, neg);
 }
 
 /* Fixed base, in Jacobian coordinates with the incomplete mixed addition
- * jac_madd (7M + 4S instead of the complete formula's 11M and 23 additions).
- * Its exceptions cannot give a wrong result, for every k < n:
+ * jac_madd (7M + 4S instead of the complete formula's 11M and 23 additions),
+ * over W-bit signed Booth windows (W = P256_BASE_W, 5, 6 or 7, chosen in
+ * gen_tables.py; M = P256_BASE_WINDOWS windows, W M >= 257, W (M - 1) =
+ * 255, 252, 252 for W = 5, 6, 7), one table of 2^(W-1) affine points
+ * j 2^(Wi) G per window. Its exceptions cannot give a wrong result, for
+ * every k < n:
  *  - acc = O (every digit so far zero): acc.Z = 0 is tested with a mask and
  *    the entry itself, (x, y, 1), is selected instead of jac_madd's output;
  *  - entry = O (digit 0): the sum is dropped with a mask, as before;
  *  - acc = +-entry, acc != O: before window i, acc = m G for the integer m
- *    that the lower windows' Booth digits represent, m = (k mod 2^(6i)) -
- *    c 2^(6i) with c the bit 6i - 1 of k, so -2^(6i-1) <= m < 2^(6i-1); the
- *    entry is d 2^(6i) G with 1 <= |d| <= 32. acc = +-entry needs n to
- *    divide d 2^(6i) -+ m, a nonzero integer (|m| < 2^(6i) <= |d| 2^(6i))
- *    below 33 * 2^(6i) in absolute value: impossible for i <= 41 (below
- *    2^252 < n). In the last window, i = 42, k = m + d 2^252 exactly with
- *    0 <= d <= 16 (k < 2^256). acc = -entry: n divides d 2^252 + m = k,
- *    impossible for 0 < k < n (and jac_madd would give Z3 = 0, the right
- *    sum, anyway). acc = entry: n divides d 2^252 - m, which lies in
- *    (0, 2n), so d 2^252 - m = n and k = 2m + n; m = k mod 2^252 in Booth
- *    range then means m = -n mod 2^252 = 2^252 - (n mod 2^252), about
- *    2^224 and positive (the other representative is below -2^251), so
- *    k = n + 2m > n: outside the contract.
+ *    that the lower windows' Booth digits represent, m = (k mod 2^(Wi)) -
+ *    c 2^(Wi) with c the bit Wi - 1 of k, so -2^(Wi-1) <= m < 2^(Wi-1); the
+ *    entry is d 2^(Wi) G with 1 <= |d| <= 2^(W-1). acc = +-entry needs n to
+ *    divide d 2^(Wi) -+ m, a nonzero integer (|m| < 2^(Wi) <= |d| 2^(Wi))
+ *    below (2^(W-1) + 1) 2^(Wi) in absolute value: impossible for i <= M - 2
+ *    (below (2^(W-1) + 1) 2^(W(M-2)) < 2^(W(M-1)) <= 2^255 < n). In the
+ *    last window, i = M - 1, with T = W (M - 1) (255 or 252), k = m + d 2^T
+ *    exactly with 0 <= d <= 2^(256-T) (k < 2^256). acc = -entry: n divides
+ *    d 2^T + m = k, impossible for 0 < k < n (and jac_madd would give Z3 =
+ *    0, the right sum, anyway). acc = entry: n divides d 2^T - m = k - 2m,
+ *    which lies in (0, 2n) (|m| <= 2^(T-1) <= 2^254), so k - 2m = n and
+ *    k = n + 2m; m = k mod 2^T in Booth range then means m = -n mod 2^T =
+ *    2^T - (n mod 2^T), about 2^224 and positive for T = 252 and T = 255
+ *    (the other representative is below -2^(T-1)), so k = n + 2m > n:
+ *    outside the contract.
  * test_p256_group checks k = 1..20, the published large k, random k and
- * scalars next to n and to the powers 2^(6i) against OpenSSL and the
- * vectors; every caller passes k < n (ecf_p256_scalar_mult_base reduces). */
+ * scalars next to n and to the powers 2^(Wi) (for W = 5, 6 and 7, whatever
+ * the build's W) against OpenSSL, the vectors and scalar_mult; every caller
+ * passes k < n (ecf_p256_scalar_mult_base reduces). */
 void ecfi_p256_scalar_mult_base_limbs(ecf_p256_point *r, const uint64_t k[4], unsigned fast)
 {
 	point acc, t;
@@ -230,8 +242,8 @@ void ecfi_p256_scalar_mult_base_limbs(ecf_p256_point *r, const uint64_t k[4], un
 	double_k(k2, k);
 	pt_identity(&acc); /* (0 : 1 : 0), Z = 0: the identity in Jacobian coordinates too */
 	for (unsigned i = 0; i < P256_BASE_WINDOWS; i++) {
-		d = booth(window_bits(k2, 6 * i, 6), 6, &neg);
-		lookup_affine32(&e, p256_base_table[i], d, neg);
+		d = booth(window_bits(k2, P256_BASE_W * i, P256_BASE_W), P256_BASE_W, &neg);
+		lookup_affine_base(&e, p256_base_table[i], d, neg);
 		uint64_t acc_inf = fe_zero_mask(&acc.z);
 		jac_madd(&t, &acc, &e, fast);
 		fe_cmov(&t.x, &e.x, acc_inf);
@@ -239,17 +251,10 @@ void ecfi_p256_scalar_mult_base_limbs(ecf_p256_point *r, const uint64_t k[4], un
 		fe_cmov(&t.z, &P256_ONE, acc_inf);
 		pt_cmov(&acc, &t, ~idx_eq_mask(d, 0));
 	}
-	/* Jacobian -> projective: (X Z, Y, Z^3); the identity as (0 : 1 : 0). */
-	fe zz;
-	fe_sqr(&zz, &acc.z, fast);
-	fe_mul(&r->z, &zz, &acc.z, fast);
-	fe_mul(&r->x, &acc.x, &acc.z, fast);
-	r->y = acc.y;
-	fe_cmov(&r->y, &P256_ONE, fe_zero_mask(&r->z));
+	jac_to_pt(r, &acc, fast); /* the identity as (0 : 1 : 0) */
 	ecfi_wipe(&acc, sizeof acc);
 	ecfi_wipe(&t, sizeof t);
 	ecfi_wipe(&e, sizeof e);
-	ecfi_wipe(&zz, sizeof zz);
 	ecfi_wipe(k2, sizeof k2);
 	ecfi_wipe(&d, sizeof d);
 	ecfi_wipe(&neg, sizeof neg);
