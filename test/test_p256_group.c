@@ -990,6 +990,13 @@ static void test_varbase_edges(void **s)
 				                ecf_p256_point_is_identity(&got) == ecf_p256_point_is_identity(&want),
 				            "scalar_mult(k, %s) differs from double-and-add, scalar %zu, tier %s",
 				            names[pi], i, test_tier_name(t));
+				/* The result works in the complete formulas (an identity as (0 : Y : 0), Y != 0). */
+				ecf_p256_point s1, s2;
+				ecf_p256_point_add(&s1, &got, &pts[0]);
+				ecf_p256_point_add(&s2, &want, &pts[0]);
+				test_expect(ecf_p256_point_equal(&s1, &s2) == 1,
+				            "scalar_mult(k, %s) + G differs, scalar %zu, tier %s", names[pi], i,
+				            test_tier_name(t));
 				count++;
 			}
 			test_tier_restore();
@@ -1094,6 +1101,13 @@ static void test_dsm_edges(void **s)
 					test_expect(ecf_p256_point_equal(&got, &want) == 1,
 					            "double_scalar_mult_vartime: c %zu, u1 %zu, u2 %zu, tier %s", ci, i,
 					            j, test_tier_name(t));
+					ecf_p256_point s1, s2, g;
+					ecf_p256_point_generator(&g);
+					ecf_p256_point_add(&s1, &got, &g);
+					ecf_p256_point_add(&s2, &want, &g);
+					test_expect(ecf_p256_point_equal(&s1, &s2) == 1,
+					            "double_scalar_mult_vartime + G: c %zu, u1 %zu, u2 %zu, tier %s",
+					            ci, i, j, test_tier_name(t));
 					ecfi_p256_double_scalar_mult_vartime_jac(&jac, l1, l2, &q, P256_FAST(), paths);
 					test_expect(
 					    ecf_p256_point_is_identity(&jac) == ecf_p256_point_is_identity(&want),
