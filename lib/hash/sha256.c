@@ -5,7 +5,7 @@
 #include "dispatch/cpu.h"
 #include "hash/sha2.h"
 
-/* Aligned for the SHA-NI kernel's 16-byte loads (it uses unaligned loads anyway). */
+/* Aligned to 16 bytes: the SHA-NI kernel reads it with aligned 16-byte loads. */
 __attribute__((aligned(16))) const uint32_t ecfi_sha256_k[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
