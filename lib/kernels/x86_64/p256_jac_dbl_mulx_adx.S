@@ -1,0 +1,86 @@
+/*
+ * p256_jac_dbl_mulx_adx.S - r = 2p on P-256 in Jacobian coordinates as one
+ * routine, x86-64 with BMI2 (MULX) and ADX (ADCX/ADOX). Caller checks CPU
+ * support.
+ *
+ * void ecfk_p256_jac_dbl_mulx_adx(uint64_t r[12], const uint64_t p[12]);
+ *
+ * p and r are (X, Y, Z), 4 little-endian limbs each, Montgomery domain, every
+ * coordinate < p (any such triple: the formulas are polynomials). dbl-2001-b
+ * for a = -3, as jac_dbl_c of lib/curves/p256/point_ops.h: delta = Z^2,
+ * gamma = Y^2, beta = X gamma, alpha = 3 (X - delta)(X + delta),
+ * X3 = alpha^2 - 8 beta, Z3 = 2 Y Z (= (Y + Z)^2 - gamma - delta, the same
+ * field element), Y3 = alpha (4 beta - X3) - 8 gamma^2. Every value is
+ * canonical, so r is the same bits as jac_dbl_c's (test_p256_steps compares
+ * them). 4M + 4S. r may alias p (p is copied into the frame first).
+ *
+ * Constant time: no branches; every address is a constant offset from rsp,
+ * rdi or rsi. Secrets: the frame and xmm0-xmm5 are zeroed before returning.
+ */
+#include "asm.h"
+#include "p256_ops_x86.h"
+
+/* Frame offsets, in bytes. */
+#define X 0
+#define Y 32
+#define Z 64
+#define DELTA 96
+#define GAMMA 128
+#define TT 160
+#define UU 192
+#define ALPHA 224
+#define BETA4 256
+#define GG 288
+#define FRAME 320
+
+ECFK_FUNC_BEGIN(ecfk_p256_jac_dbl_mulx_adx)
+        P256_PROLOGUE FRAME
+        COPY_POINT %rsi, X
+
+        P256_SQR_BODY A_REGS, Z, %rsp           /* delta */
+        MOV4    A_REGS, FE(DELTA)
+        MOV4    FE(X), B_REGS
+        P256_MODADD B_REGS, A_REGS, T_REGS, %rbx        /* X + delta */
+        MOV4    B_REGS, FE(UU)
+        MOV4    FE(X), B_REGS
+        P256_MODSUB B_REGS, A_REGS, %rbx, %r12, %r13    /* X - delta */
+        MOV4    B_REGS, FE(TT)
+
+        P256_SQR_BODY A_REGS, Y, %rsp           /* gamma */
+        MOV4    A_REGS, FE(GAMMA)
+
+        P256_MUL_BODY %rsp, TT, %rsp, UU        /* (X - delta)(X + delta) */
+        MOV4    A_REGS, B_REGS
+        P256_MODADD B_REGS, A_REGS, T_REGS, %rbx
+        P256_MODADD B_REGS, A_REGS, T_REGS, %rbx        /* alpha */
+        MOV4    B_REGS, FE(ALPHA)
+
+        P256_MUL_BODY %rsp, GAMMA, %rsp, X      /* beta */
+        A_DBL
+        A_DBL                                   /* 4 beta */
+        MOV4    A_REGS, FE(BETA4)
+
+        P256_MUL_BODY %rsp, Z, %rsp, Y          /* Y Z */
+        A_DBL                                   /* Z3 */
+        MOV4    A_REGS, RFE(64)
+
+        P256_SQR_BODY A_REGS, ALPHA, %rsp       /* alpha^2 */
+        A_SUB   FE(BETA4)
+        A_SUB   FE(BETA4)                       /* X3 */
+        MOV4    A_REGS, RFE(0)
+        MOV4    FE(BETA4), B_REGS
+        P256_MODSUB B_REGS, A_REGS, %rbx, %r12, %r13    /* 4 beta - X3 */
+        MOV4    B_REGS, FE(TT)
+
+        P256_SQR_BODY A_REGS, GAMMA, %rsp       /* gamma^2 */
+        A_DBL
+        A_DBL
+        A_DBL                                   /* 8 gamma^2 */
+        MOV4    A_REGS, FE(GG)
+
+        P256_MUL_BODY %rsp, TT, %rsp, ALPHA     /* alpha (4 beta - X3) */
+        A_SUB   FE(GG)                          /* Y3 */
+        MOV4    A_REGS, RFE(32)
+
+        P256_EPILOGUE FRAME
+ECFK_FUNC_END(ecfk_p256_jac_dbl_mulx_adx)

@@ -1,0 +1,98 @@
+/*
+ * p256_jac_madd_mulx_adx.S - r = p + q on P-256, p Jacobian, q affine, as one
+ * routine, x86-64 with BMI2 (MULX) and ADX (ADCX/ADOX). Caller checks CPU
+ * support.
+ *
+ * void ecfk_p256_jac_madd_mulx_adx(uint64_t r[12], const uint64_t p[12],
+ *                                  const uint64_t q[8]);
+ *
+ * p and r are (X, Y, Z), q is (x, y), 4 little-endian limbs each, Montgomery
+ * domain, every coordinate < p (any such values: the formulas are
+ * polynomials). madd-2007-bl, as jac_madd_c of lib/curves/p256/point_ops.h
+ * (INCOMPLETE the same way: see there): Z1Z1 = Z1^2, U2 = x Z1Z1,
+ * S2 = y Z1 Z1Z1, H = U2 - X1, I = 4 H^2, J = H I, rr = 2 (S2 - Y1),
+ * V = X1 I, X3 = rr^2 - J - 2V, Y3 = rr (V - X3) - 2 Y1 J, Z3 = 2 Z1 H
+ * (= (Z1 + H)^2 - Z1Z1 - H^2, the same field element). Every value is
+ * canonical, so r is the same bits as jac_madd_c's (test_p256_steps compares
+ * them). 8M + 3S. r may alias p (p and q are copied into the frame first).
+ *
+ * Constant time: no branches; every address is a constant offset from rsp,
+ * rdi, rsi or rdx. Secrets: the frame and xmm0-xmm5 are zeroed before
+ * returning.
+ */
+#include "asm.h"
+#include "p256_ops_x86.h"
+
+/* Frame offsets, in bytes: p, q (64 bytes, copied as a 96-byte block would
+ * overrun q: two separate copies), then the temporaries. */
+#define X1 0
+#define Y1 32
+#define Z1 64
+#define X2 96
+#define Y2 128
+#define Z1Z1 160
+#define H 192
+#define S2T 224
+#define II 256
+#define RR 288
+#define J 320
+#define V 352
+#define YJ2 384
+#define W 416
+#define FRAME 448
+
+ECFK_FUNC_BEGIN(ecfk_p256_jac_madd_mulx_adx)
+        P256_PROLOGUE FRAME
+        COPY_POINT %rsi, X1
+        movdqu  0(%rdx), %xmm0
+        movdqu  16(%rdx), %xmm1
+        movdqu  32(%rdx), %xmm2
+        movdqu  48(%rdx), %xmm3
+        movdqu  %xmm0, X2+0(%rsp)
+        movdqu  %xmm1, X2+16(%rsp)
+        movdqu  %xmm2, X2+32(%rsp)
+        movdqu  %xmm3, X2+48(%rsp)
+
+        P256_SQR_BODY A_REGS, Z1, %rsp          /* Z1Z1 */
+        MOV4    A_REGS, FE(Z1Z1)
+        P256_MUL_BODY %rsp, X2, %rsp, Z1Z1      /* U2 */
+        A_SUB   FE(X1)                          /* H */
+        MOV4    A_REGS, FE(H)
+        P256_MUL_BODY %rsp, Z1, %rsp, Z1Z1      /* Z1 Z1Z1 */
+        MOV4    A_REGS, FE(S2T)
+
+        P256_SQR_BODY A_REGS, H, %rsp           /* HH */
+        A_DBL
+        A_DBL                                   /* I */
+        MOV4    A_REGS, FE(II)
+        P256_MUL_BODY %rsp, Y2, %rsp, S2T       /* S2 */
+        A_SUB   FE(Y1)
+        A_DBL                                   /* rr */
+        MOV4    A_REGS, FE(RR)
+
+        P256_MUL_BODY %rsp, H, %rsp, II         /* J */
+        MOV4    A_REGS, FE(J)
+        P256_MUL_BODY %rsp, X1, %rsp, II        /* V */
+        MOV4    A_REGS, FE(V)
+        P256_MUL_BODY %rsp, Z1, %rsp, H         /* Z1 H */
+        A_DBL                                   /* Z3 */
+        MOV4    A_REGS, RFE(64)
+        P256_MUL_BODY %rsp, Y1, %rsp, J         /* Y1 J */
+        A_DBL
+        MOV4    A_REGS, FE(YJ2)
+
+        P256_SQR_BODY A_REGS, RR, %rsp          /* rr^2 */
+        A_SUB   FE(J)
+        A_SUB   FE(V)
+        A_SUB   FE(V)                           /* X3 */
+        MOV4    A_REGS, RFE(0)
+        MOV4    FE(V), B_REGS
+        P256_MODSUB B_REGS, A_REGS, %rbx, %r12, %r13    /* V - X3 */
+        MOV4    B_REGS, FE(W)
+
+        P256_MUL_BODY %rsp, W, %rsp, RR         /* rr (V - X3) */
+        A_SUB   FE(YJ2)                         /* Y3 */
+        MOV4    A_REGS, RFE(32)
+
+        P256_EPILOGUE FRAME
+ECFK_FUNC_END(ecfk_p256_jac_madd_mulx_adx)
