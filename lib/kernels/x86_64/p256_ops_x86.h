@@ -36,9 +36,9 @@
         .p2align 3
 /* limbs 1 and 3 of p (limb 0 is 2^64 - 1, limb 2 is 0: immediates) */
 .Lp256_p1:
-        .quad   0x00000000ffffffff
+        .quad   ECFI_P256_M_1
 .Lp256_p3:
-        .quad   0xffffffff00000001
+        .quad   ECFI_P256_M_3
 
 .macro MOV4 s0, s1, s2, s3, d0, d1, d2, d3
         mov     \s0, \d0
