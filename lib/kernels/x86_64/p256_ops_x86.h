@@ -17,6 +17,7 @@
  *   MOV4 s0..s3, d0..d3                  d = s (4 moves)
  *   P256_MODADD r0..r3, s0..s3, t0..t3, c    r = r + s mod p
  *   P256_MODSUB r0..r3, s0..s3, m, t1, t3    r = r - s mod p
+ *   P256_MODHALF r0..r3, m, t1, t3, c        r = r / 2 mod p
  * r are registers; s registers or memory operands (r may be s: 2r); t, c, m
  * are scratch registers. No branch, no secret-dependent address.
  */
@@ -89,6 +90,28 @@
         adc     \t1, \r1
         adc     $0, \r2
         adc     \t3, \r3
+.endm
+
+/* r = r / 2 mod p for r < p: r + (p if r is odd), 257 bits and even, shifted
+ * right by one; (r + p) / 2 < p. Uses m, t1, t3, c. */
+.macro P256_MODHALF r0, r1, r2, r3, m, t1, t3, c
+        mov     \r0, \m
+        and     $1, \m
+        neg     \m                              /* all-ones if r is odd */
+        mov     \m, \t1
+        shr     $32, \t1
+        mov     \m, \t3
+        and     .Lp256_p3(%rip), \t3
+        xor     \c, \c
+        add     \m, \r0
+        adc     \t1, \r1
+        adc     $0, \r2
+        adc     \t3, \r3
+        adc     $0, \c
+        shrd    $1, \r1, \r0
+        shrd    $1, \r2, \r1
+        shrd    $1, \r3, \r2
+        shrd    $1, \c, \r3
 .endm
 
 /* A = A + A, A - s, A + s (A_REGS; scratch B_REGS / r12, r13 and rbx). */
