@@ -14,7 +14,8 @@
  * V = X1 I, X3 = rr^2 - J - 2V, Y3 = rr (V - X3) - 2 Y1 J, Z3 = 2 Z1 H
  * (= (Z1 + H)^2 - Z1Z1 - H^2, the same field element). Every value is
  * canonical, so r is the same bits as jac_madd_c's (test_p256_steps compares
- * them). 8M + 3S. r may alias p (p and q are copied into the frame first).
+ * them). 8M + 3S; with H2 = 2H, I = H2^2 and Z3 = Z1 H2. r may alias p (p and
+ * q are copied into the frame first).
  *
  * Constant time: no branches; every address is a constant offset from rsp,
  * rdi, rsi or rdx. Secrets: the frame and xmm0-xmm5 are zeroed before
@@ -39,7 +40,8 @@
 #define V 352
 #define YJ2 384
 #define W 416
-#define FRAME 448
+#define H2 448
+#define FRAME 480
 
 ECFK_FUNC_BEGIN(ecfk_p256_jac_madd_mulx_adx)
         P256_PROLOGUE FRAME
@@ -53,17 +55,19 @@ ECFK_FUNC_BEGIN(ecfk_p256_jac_madd_mulx_adx)
         movdqu  %xmm2, X2+32(%rsp)
         movdqu  %xmm3, X2+48(%rsp)
 
+        /* With H2 = 2H: I = H2^2, Z3 = Z1 H2, the same field elements with
+         * two fewer additions. */
         P256_SQR_BODY A_REGS, Z1, %rsp          /* Z1Z1 */
         MOV4    A_REGS, FE(Z1Z1)
         P256_MUL_BODY %rsp, X2, %rsp, Z1Z1      /* U2 */
         A_SUB   FE(X1)                          /* H */
         MOV4    A_REGS, FE(H)
+        A_DBL                                   /* 2H */
+        MOV4    A_REGS, FE(H2)
         P256_MUL_BODY %rsp, Z1, %rsp, Z1Z1      /* Z1 Z1Z1 */
         MOV4    A_REGS, FE(S2T)
 
-        P256_SQR_BODY A_REGS, H, %rsp           /* HH */
-        A_DBL
-        A_DBL                                   /* I */
+        P256_SQR_BODY A_REGS, H2, %rsp          /* I = 4 HH */
         MOV4    A_REGS, FE(II)
         P256_MUL_BODY %rsp, Y2, %rsp, S2T       /* S2 */
         A_SUB   FE(Y1)
@@ -74,8 +78,7 @@ ECFK_FUNC_BEGIN(ecfk_p256_jac_madd_mulx_adx)
         MOV4    A_REGS, FE(J)
         P256_MUL_BODY %rsp, X1, %rsp, II        /* V */
         MOV4    A_REGS, FE(V)
-        P256_MUL_BODY %rsp, Z1, %rsp, H         /* Z1 H */
-        A_DBL                                   /* Z3 */
+        P256_MUL_BODY %rsp, Z1, %rsp, H2        /* Z3 = 2 Z1 H */
         MOV4    A_REGS, RFE(64)
         P256_MUL_BODY %rsp, Y1, %rsp, J         /* Y1 J */
         A_DBL
