@@ -10,7 +10,6 @@
 
 static void ct_p256_jac(ct_rng *rng)
 {
-	static const uint64_t pm1[4] = {0xfffffffffffffffeULL, 0x00000000ffffffffULL, 0, 0xffffffff00000001ULL};
 	unsigned fast = (unsigned)ecfi_cpu_flags;
 	for (int i = 0; i < ct_rounds; i++) {
 		point p, q, r;
@@ -19,9 +18,10 @@ static void ct_p256_jac(ct_rng *rng)
 		for (int k = 0; k < 8; k++) {
 			if (i == 0)
 				memset(c[k], 0, 32);
-			else if (i == 1)
-				memcpy(c[k], pm1, 32);
-			else {
+			else if (i == 1) {
+				memcpy(c[k], ecfi_p256_M, 32); /* p - 1 */
+				c[k][0] -= 1;
+			} else {
 				ct_rand(rng, c[k], 4);
 				c[k][3] &= 0x7fffffffffffffffULL; /* below p */
 			}
