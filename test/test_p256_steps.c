@@ -45,6 +45,7 @@ static int have_kernels(void)
 	return 0;
 }
 
+#if ECFI_X86_64_KERNELS
 /* Edge values below p: test_edge_values, then 2^255, p - 3, 3, and values
  * with all-ones limbs (limb 0, limbs 0-2, limb 2 and 0) below p. */
 static size_t edge_values(uint64_t edge[][16], size_t max)
@@ -87,6 +88,7 @@ static void coord(fe *r, int slot, long i, uint64_t edge[][16], size_t nedge, te
 		test_rand_below(rng, r->limb, P, 4, (int)(test_rng_next(rng) & 1));
 	}
 }
+#endif
 
 /* A valid point as a random Jacobian triple (x Z^2, y Z^3, Z) of k G for a
  * random k, and its affine form; k = 0 gives the identity (Z = 0 triple). */
@@ -107,6 +109,7 @@ static void valid_point(point *j, affine *a, test_rng *rng)
 	j->z = z;
 }
 
+#if ECFI_X86_64_KERNELS
 /* The same point as p in another Jacobian representation: (X l^2, Y l^3, Z l). */
 static void rescale(point *r, const point *p, test_rng *rng)
 {
@@ -124,7 +127,6 @@ static void expect_point(const point *got, const point *want, const char *what, 
 	test_expect_limbs(got->x.limb, want->x.limb, 12, "%s, case %ld (X, Y, Z)", what, i);
 }
 
-#if ECFI_X86_64_KERNELS
 /* One doubling case: the kernel (r = p and r separate) and the dispatching
  * jac_dbl on both tiers against jac_dbl_c on the portable tier. */
 static void check_dbl(const point *p, long i)
@@ -276,6 +278,7 @@ static void test_valid_points(void **s)
 {
 	(void)s;
 	int kern = have_kernels();
+	(void)kern; /* used only with the x86-64 kernels */
 	test_rng rng;
 	test_rng_init(&rng, 0x7a11d);
 	long cases = test_iterations(2000) / 4;
@@ -410,7 +413,6 @@ __attribute__((noinline)) static size_t stack_left(int op, const point *p, const
 	ecfi_wipe(&r, sizeof r);
 	return n;
 }
-#endif
 
 /* The needles of kernel op (computed in a function of their own, so that no
  * limb stays in a callee-saved register of the test, which the kernel would
@@ -444,6 +446,7 @@ __attribute__((noinline)) static void make_needles(uint8_t needles[9][8], int op
 	memcpy(needles[7], &q.x.limb[3], 8); /* q: madd and add only */
 	memcpy(needles[8], &q.y.limb[0], 8);
 }
+#endif
 
 /* No secret left in the stack: the input coordinates (copied into each
  * routine's frame) and intermediate values from the bottom and the top of
