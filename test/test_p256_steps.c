@@ -474,13 +474,66 @@ static void test_stack_wiped(void **s)
 #endif
 }
 
+#if ECFI_X86_64_KERNELS && defined(ECF_TEST_ABI_TRAMPOLINE)
+typedef void (*any_fn)(void);
+uint32_t ecft_abi_call(any_fn fn, uint64_t a0, uint64_t a1, uint64_t a2);
+#endif
+
+/* The System V ABI (test/abi_trampoline_x86_64.S, as test_abi): each routine
+ * called with canaries in the callee-saved registers, which must come back
+ * with rsp and the direction flag; guard words around the output must stay;
+ * the result must still equal the C body's (the arguments arrived). */
+static void test_abi(void **s)
+{
+	(void)s;
+	if (!have_kernels())
+		skip();
+#if ECFI_X86_64_KERNELS && defined(ECF_TEST_ABI_TRAMPOLINE)
+	static const uint64_t GUARD = 0x5a5aa5a5c3c33c3cULL;
+	test_rng rng;
+	test_rng_init(&rng, 0xab1256);
+	const any_fn fns[3] = {(any_fn)ecfk_p256_jac_dbl_mulx_adx, (any_fn)ecfk_p256_jac_madd_mulx_adx,
+	                       (any_fn)ecfk_p256_jac_add_mulx_adx};
+	for (int round = 0; round < 20; round++)
+		for (int op = 0; op < 3; op++) {
+			point p, q, want;
+			uint64_t rbuf[14];
+			for (int c = 0; c < 3; c++) {
+				test_rand_below(&rng, (&p.x)[c].limb, P, 4, round & 1);
+				test_rand_below(&rng, (&q.x)[c].limb, P, 4, round & 1);
+			}
+			affine qa = {q.x, q.y};
+			rbuf[0] = rbuf[13] = GUARD;
+			uint32_t broken =
+			    ecft_abi_call(fns[op], (uint64_t)(uintptr_t)(rbuf + 1), (uint64_t)(uintptr_t)&p,
+			                  op == 1 ? (uint64_t)(uintptr_t)&qa : (uint64_t)(uintptr_t)&q);
+			test_expect(broken == 0, "kernel %d broke the ABI (mask 0x%x: rbx rbp r12 r13 r14 r15 rsp df)",
+			            op, broken);
+			if (op == 0)
+				jac_dbl_c(&want, &p, FLAG_PORTABLE);
+			else if (op == 1)
+				jac_madd_c(&want, &p, &qa, FLAG_PORTABLE);
+			else
+				jac_add_c(&want, &p, &q, FLAG_PORTABLE);
+			test_expect_limbs(rbuf + 1, want.x.limb, 12, "kernel %d through the trampoline, round %d", op,
+			                  round);
+			test_expect(rbuf[0] == GUARD && rbuf[13] == GUARD, "kernel %d wrote outside its output", op);
+		}
+	fprintf(stderr, "# 60 calls through the ABI trampoline\n");
+#else
+	fprintf(stderr, "# no ABI trampoline in this build: skipped\n");
+	skip();
+#endif
+}
+
 int main(void)
 {
 	mpz_init(P);
 	test_mpz_set_hex(P, P256_HEX);
 	const struct CMUnitTest tests[] = {cmocka_unit_test(test_dbl),    cmocka_unit_test(test_madd),
 	                                   cmocka_unit_test(test_add),    cmocka_unit_test(test_valid_points),
-	                                   cmocka_unit_test(test_chains), cmocka_unit_test(test_stack_wiped)};
+	                                   cmocka_unit_test(test_chains), cmocka_unit_test(test_stack_wiped),
+	                                   cmocka_unit_test(test_abi)};
 	int rc = cmocka_run_group_tests_name("p256_steps", tests, NULL, NULL);
 	mpz_clear(P);
 	return rc;
