@@ -12,30 +12,33 @@
  * X3 = alpha^2 - 8 beta, Z3 = 2 Y Z (= (Y + Z)^2 - gamma - delta, the same
  * field element), Y3 = alpha (4 beta - X3) - 8 gamma^2. Every value is
  * canonical, so r is the same bits as jac_dbl_c's (test_p256_steps compares
- * them). 4M + 4S. r may alias p (p is copied into the frame first).
+ * them). 4M + 4S. r may alias p: p is read in place (through rdi, which the
+ * multiplication macros keep; r's pointer waits in the frame), and each
+ * coordinate of r is written after the last read of the one it may overwrite.
  *
  * Constant time: no branches; every address is a constant offset from rsp,
- * rdi or rsi. Secrets: the frame and xmm0-xmm5 are zeroed before returning.
+ * rdi or rbx. Secrets: the frame and xmm0-xmm5 are zeroed before returning.
  */
 #include "asm.h"
 #include "p256_ops_x86.h"
 
-/* Frame offsets, in bytes. */
-#define X 0
-#define Y 32
-#define Z 64
-#define Y2 96
-#define GAMMA4 128
-#define TT 160
-#define UU 192
-#define ALPHA 224
-#define BETA4 256
-#define GG 288
-#define FRAME 320
+/* Frame offsets, in bytes; PFE: a coordinate of p, QFE: one of r. */
+#define Y2 0
+#define GAMMA4 32
+#define TT 64
+#define UU 96
+#define ALPHA 128
+#define BETA4 160
+#define GG 192
+#define RPTR 224
+#define FRAME 240
+#define PFE(o) o+0(%rdi), o+8(%rdi), o+16(%rdi), o+24(%rdi)
+#define QFE(o) o+0(%rbx), o+8(%rbx), o+16(%rbx), o+24(%rbx)
 
 ECFK_FUNC_BEGIN(ecfk_p256_jac_dbl_mulx_adx)
         P256_PROLOGUE FRAME
-        COPY_POINT %rsi, X
+        mov     %rdi, RPTR(%rsp)
+        mov     %rsi, %rdi                      /* p */
 
         /*
          * Computed as OpenSSL's ecp_nistz256_point_double does, with the
@@ -43,14 +46,14 @@ ECFK_FUNC_BEGIN(ecfk_p256_jac_dbl_mulx_adx)
          * 8 gamma^2 = ((2Y)^2)^2 / 2: ten additions, subtractions and
          * halvings instead of the fourteen of the C code.
          */
-        P256_SQR_BODY A_REGS, Z, %rsp           /* delta */
-        MOV4    FE(X), B_REGS
+        P256_SQR_BODY A_REGS, 64, %rdi           /* delta */
+        MOV4    PFE(0), B_REGS
         P256_MODSUB B_REGS, A_REGS, %rbx, %r12, %r13    /* X - delta */
         MOV4    B_REGS, FE(TT)
-        MOV4    FE(X), B_REGS
+        MOV4    PFE(0), B_REGS
         P256_MODADD B_REGS, A_REGS, T_REGS, %rbx        /* X + delta */
         MOV4    B_REGS, FE(UU)
-        MOV4    FE(Y), A_REGS
+        MOV4    PFE(32), A_REGS
         A_DBL                                   /* 2Y */
         MOV4    A_REGS, FE(Y2)
 
@@ -63,19 +66,21 @@ ECFK_FUNC_BEGIN(ecfk_p256_jac_dbl_mulx_adx)
         P256_MODADD B_REGS, A_REGS, T_REGS, %rbx        /* alpha */
         MOV4    B_REGS, FE(ALPHA)
 
-        P256_MUL_BODY %rsp, GAMMA4, %rsp, X     /* 4 beta */
+        P256_MUL_BODY %rsp, GAMMA4, %rdi, 0     /* 4 beta */
         MOV4    A_REGS, FE(BETA4)
 
         P256_SQR_BODY A_REGS, ALPHA, %rsp       /* alpha^2 */
         A_SUB   FE(BETA4)
         A_SUB   FE(BETA4)                       /* X3 */
-        MOV4    A_REGS, RFE(0)
+        mov     RPTR(%rsp), %rbx
+        MOV4    A_REGS, QFE(0)
         MOV4    FE(BETA4), B_REGS
         P256_MODSUB B_REGS, A_REGS, %rbx, %r12, %r13    /* 4 beta - X3 */
         MOV4    B_REGS, FE(TT)
 
-        P256_MUL_BODY %rsp, Z, %rsp, Y2         /* Z3 = 2 Y Z */
-        MOV4    A_REGS, RFE(64)
+        P256_MUL_BODY %rsp, Y2, %rdi, 64         /* Z3 = 2 Y Z */
+        mov     RPTR(%rsp), %rbx
+        MOV4    A_REGS, QFE(64)
 
         P256_SQR_BODY A_REGS, GAMMA4, %rsp      /* 16 gamma^2 */
         P256_MODHALF A_REGS, %rbx, %r8, %r9, %r10       /* 8 gamma^2 */
@@ -83,7 +88,8 @@ ECFK_FUNC_BEGIN(ecfk_p256_jac_dbl_mulx_adx)
 
         P256_MUL_BODY %rsp, TT, %rsp, ALPHA     /* alpha (4 beta - X3) */
         A_SUB   FE(GG)                          /* Y3 */
-        MOV4    A_REGS, RFE(32)
+        mov     RPTR(%rsp), %rbx
+        MOV4    A_REGS, QFE(32)
 
         P256_EPILOGUE FRAME
 ECFK_FUNC_END(ecfk_p256_jac_dbl_mulx_adx)
