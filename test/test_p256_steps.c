@@ -420,9 +420,10 @@ __attribute__((noinline)) static size_t stack_left(int op, const point *p, const
 __attribute__((noinline)) static void make_needles(uint8_t needles[9][8], int op, const point *pp, const point *qp)
 {
 	const point p = *pp, q = *qp;
-	/* zz: delta = Z^2 (dbl), Z1^2 (madd, add); hi: a value each
-	 * routine stores high in its frame and never overwrites:
-	 * 8 gamma^2 = 8 Y^4 (dbl), Z1^3 (madd), Z1 Z2 (add) */
+	/* zz: Z1^2, in the frames of madd and add (the doubling keeps
+	 * delta = Z^2 in registers); hi: a value each routine stores in its
+	 * frame and never overwrites: 8 gamma^2 = 8 Y^4 (dbl, top of its
+	 * frame), Z1^3 (madd, middle), Z1 Z2 (add, top) */
 	fe zz, hi;
 	fe_sqr(&zz, &p.z, FLAG_PORTABLE);
 	if (op == 0) {
@@ -448,9 +449,9 @@ __attribute__((noinline)) static void make_needles(uint8_t needles[9][8], int op
 }
 #endif
 
-/* No secret left in the stack: the input coordinates (copied into each
- * routine's frame) and intermediate values from the bottom and the top of
- * each frame must not be found below the caller after the call. */
+/* No secret left in the stack: the input coordinates (the additions copy
+ * theirs into the frame) and intermediate values from the middle and the top
+ * of each frame must not be found below the caller after the call. */
 static void test_stack_wiped(void **s)
 {
 	(void)s;
