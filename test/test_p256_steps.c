@@ -449,8 +449,8 @@ __attribute__((noinline)) static void make_needles(uint8_t needles[9][8], int op
 }
 #endif
 
-/* No secret left in the stack: the input coordinates (the additions copy
- * theirs into the frame) and intermediate values from the middle and the top
+/* No secret left in the stack: the input coordinates (the additions copy q
+ * into the frame) and intermediate values from the middle and the top
  * of each frame must not be found below the caller after the call. */
 static void test_stack_wiped(void **s)
 {

@@ -14,61 +14,65 @@
  * HH = H^2, HHH = H HH, V = U1 HH, X3 = rr^2 - HHH - 2V,
  * Y3 = rr (V - X3) - S1 HHH, Z3 = Z1 Z2 H. Every value is canonical, so r is
  * the same bits as jac_add_c's (test_p256_steps compares them). 12M + 4S.
- * r may alias p or q (both are copied into the frame first).
+ * r may alias p or q: q is copied into the frame, p read in place (through
+ * rdi, which the multiplication macros keep; r's pointer waits in the
+ * frame), and each coordinate of r is written after the last read of the one
+ * of p it may overwrite.
  *
  * Constant time: no branches; every address is a constant offset from rsp,
- * rdi, rsi or rdx. Secrets: the frame and xmm0-xmm5 are zeroed before
+ * rdi, rdx or rbx. Secrets: the frame and xmm0-xmm5 are zeroed before
  * returning.
  */
 #include "asm.h"
 #include "p256_ops_x86.h"
 
-/* Frame offsets, in bytes. */
-#define X1 0
-#define Y1 32
-#define Z1 64
-#define X2 96
-#define Y2 128
-#define Z2 160
-#define Z1Z1 192
-#define Z2Z2 224
-#define U1 256
-#define S1 288
-#define H 320
-#define RR 352
-#define HH 384
-#define HHH 416
-#define V 448
-#define T1 480
-#define T2 512
-#define Z1Z2 544
-#define FRAME 576
+/* Frame offsets, in bytes: r's pointer, q (copied), then the temporaries;
+ * PFE: a coordinate of p (read in place), QFE: one of r. */
+#define RPTR 0
+#define X2 16
+#define Y2 48
+#define Z2 80
+#define Z1Z1 112
+#define Z2Z2 144
+#define U1 176
+#define S1 208
+#define H 240
+#define RR 272
+#define HH 304
+#define HHH 336
+#define V 368
+#define T1 400
+#define T2 432
+#define Z1Z2 464
+#define FRAME 496
+#define PFE(o) o+0(%rdi), o+8(%rdi), o+16(%rdi), o+24(%rdi)
+#define QFE(o) o+0(%rbx), o+8(%rbx), o+16(%rbx), o+24(%rbx)
 
 ECFK_FUNC_BEGIN(ecfk_p256_jac_add_mulx_adx)
         P256_PROLOGUE FRAME
-        mov     %rdx, %rcx                      /* q */
-        COPY_POINT %rsi, X1
-        COPY_POINT %rcx, X2
+        mov     %rdi, RPTR(%rsp)
+        mov     %rsi, %rdi                      /* p, read in place */
+        COPY_POINT %rdx, X2
 
-        P256_SQR_BODY A_REGS, Z1, %rsp          /* Z1Z1 */
+        P256_SQR_BODY A_REGS, 64, %rdi          /* Z1Z1 */
         MOV4    A_REGS, FE(Z1Z1)
         P256_SQR_BODY A_REGS, Z2, %rsp          /* Z2Z2 */
         MOV4    A_REGS, FE(Z2Z2)
-        P256_MUL_BODY %rsp, X1, %rsp, Z2Z2      /* U1 */
+        P256_MUL_BODY %rsp, Z2Z2, %rdi, 0      /* U1 */
         MOV4    A_REGS, FE(U1)
         P256_MUL_BODY %rsp, X2, %rsp, Z1Z1      /* U2 */
         A_SUB   FE(U1)                          /* H */
         MOV4    A_REGS, FE(H)
         P256_MUL_BODY %rsp, Z2, %rsp, Z2Z2      /* Z2 Z2Z2 */
         MOV4    A_REGS, FE(T1)
-        P256_MUL_BODY %rsp, Z1, %rsp, Z1Z1      /* Z1 Z1Z1 */
+        P256_MUL_BODY %rsp, Z1Z1, %rdi, 64      /* Z1 Z1Z1 */
         MOV4    A_REGS, FE(T2)
-        P256_MUL_BODY %rsp, Y1, %rsp, T1        /* S1 */
+        P256_MUL_BODY %rsp, T1, %rdi, 32        /* S1 */
         MOV4    A_REGS, FE(S1)
         P256_MUL_BODY %rsp, Y2, %rsp, T2        /* S2 */
         A_SUB   FE(S1)                          /* rr */
         MOV4    A_REGS, FE(RR)
-        P256_MUL_BODY %rsp, Z1, %rsp, Z2        /* Z1 Z2 */
+        P256_MUL_BODY %rsp, Z2, %rdi, 64        /* Z1 Z2 */
         MOV4    A_REGS, FE(Z1Z2)
 
         P256_SQR_BODY A_REGS, H, %rsp           /* HH */
@@ -78,7 +82,8 @@ ECFK_FUNC_BEGIN(ecfk_p256_jac_add_mulx_adx)
         P256_MUL_BODY %rsp, U1, %rsp, HH        /* V */
         MOV4    A_REGS, FE(V)
         P256_MUL_BODY %rsp, Z1Z2, %rsp, H       /* Z3 */
-        MOV4    A_REGS, RFE(64)
+        mov     RPTR(%rsp), %rbx
+        MOV4    A_REGS, QFE(64)
         P256_MUL_BODY %rsp, S1, %rsp, HHH       /* S1 HHH */
         MOV4    A_REGS, FE(T1)
 
@@ -86,14 +91,16 @@ ECFK_FUNC_BEGIN(ecfk_p256_jac_add_mulx_adx)
         A_SUB   FE(HHH)
         A_SUB   FE(V)
         A_SUB   FE(V)                           /* X3 */
-        MOV4    A_REGS, RFE(0)
+        mov     RPTR(%rsp), %rbx
+        MOV4    A_REGS, QFE(0)
         MOV4    FE(V), B_REGS
         P256_MODSUB B_REGS, A_REGS, %rbx, %r12, %r13    /* V - X3 */
         MOV4    B_REGS, FE(T2)
 
         P256_MUL_BODY %rsp, T2, %rsp, RR        /* rr (V - X3) */
         A_SUB   FE(T1)                          /* Y3 */
-        MOV4    A_REGS, RFE(32)
+        mov     RPTR(%rsp), %rbx
+        MOV4    A_REGS, QFE(32)
 
         P256_EPILOGUE FRAME
 ECFK_FUNC_END(ecfk_p256_jac_add_mulx_adx)
