@@ -8,8 +8,9 @@
  * code of lib/curves/p256/point_ops.h bit for bit.
  *
  * Operands: a value is 4 limbs, least significant first; FE(o) names the four
- * limbs of the value at byte offset o of the routine's frame (%rsp), RFE(o)
- * those at offset o of the output point (%rdi). The multiplications leave
+ * limbs of the value at byte offset o of the routine's frame (%rsp) (the
+ * routines add PFE(o) for p, read in place through %rdi, and QFE(o) for r,
+ * through %rbx). The multiplications leave
  * their result in A_REGS = rax, rcx, rsi, rdx (P256_MUL_BODY and
  * P256_SQR_BODY of p256_mont_x86.h, which take their operands at offsets of
  * %rsp), where additions and subtractions can work on it before it is stored.
@@ -28,7 +29,6 @@
 #include "p256_mont_x86.h"
 
 #define FE(o) o+0(%rsp), o+8(%rsp), o+16(%rsp), o+24(%rsp)
-#define RFE(o) o+0(%rdi), o+8(%rdi), o+16(%rdi), o+24(%rdi)
 #define A_REGS %rax, %rcx, %rsi, %rdx
 #define B_REGS %r8, %r9, %r10, %r11
 #define T_REGS %r12, %r13, %r14, %r15
