@@ -271,6 +271,165 @@ static void test_add(void **s)
 #endif
 }
 
+/* GMP models of the three formulas on plain values (the Montgomery
+ * representatives divided by R), an oracle independent of the field code:
+ * out[0..2] = X3, Y3, Z3 mod p, times R (Montgomery form again). in: X1, Y1,
+ * Z1 (dbl), then x2, y2 (madd) or X2, Y2, Z2 (add). */
+static void model(mpz_t out[3], int op, const fe *const in[6])
+{
+	mpz_t v[6], R, Ri, a, b, c, d, e, f, g, h;
+	mpz_inits(R, Ri, a, b, c, d, e, f, g, h, NULL);
+	mpz_set_ui(R, 1);
+	mpz_mul_2exp(R, R, 256);
+	mpz_invert(Ri, R, P);
+	int n = op == 0 ? 3 : op == 1 ? 5 : 6;
+	for (int k = 0; k < n; k++) {
+		mpz_init(v[k]);
+		test_limbs_to_mpz(v[k], in[k]->limb, 4);
+		mpz_mul(v[k], v[k], Ri);
+		mpz_mod(v[k], v[k], P);
+	}
+	if (op == 0) {                  /* dbl-2001-b */
+		mpz_mul(a, v[2], v[2]); /* delta */
+		mpz_mul(b, v[1], v[1]); /* gamma */
+		mpz_mul(c, v[0], b);    /* beta */
+		mpz_sub(d, v[0], a);
+		mpz_add(e, v[0], a);
+		mpz_mul(d, d, e);
+		mpz_mul_ui(d, d, 3); /* alpha */
+		mpz_mul(out[0], d, d);
+		mpz_submul_ui(out[0], c, 8); /* X3 */
+		mpz_add(out[2], v[1], v[2]);
+		mpz_mul(out[2], out[2], out[2]);
+		mpz_sub(out[2], out[2], b);
+		mpz_sub(out[2], out[2], a); /* Z3 */
+		mpz_mul_ui(e, c, 4);
+		mpz_sub(e, e, out[0]);
+		mpz_mul(out[1], d, e);
+		mpz_mul(b, b, b);
+		mpz_submul_ui(out[1], b, 8); /* Y3 */
+	} else if (op == 1) {                /* madd-2007-bl */
+		mpz_mul(a, v[2], v[2]);      /* Z1Z1 */
+		mpz_mul(b, v[3], a);         /* U2 */
+		mpz_mul(c, v[4], v[2]);
+		mpz_mul(c, c, a);    /* S2 */
+		mpz_sub(d, b, v[0]); /* H */
+		mpz_mul(e, d, d);    /* HH */
+		mpz_mul_ui(f, e, 4); /* I */
+		mpz_mul(g, d, f);    /* J */
+		mpz_sub(h, c, v[1]);
+		mpz_mul_ui(h, h, 2); /* r */
+		mpz_mul(f, v[0], f); /* V */
+		mpz_mul(out[0], h, h);
+		mpz_sub(out[0], out[0], g);
+		mpz_submul_ui(out[0], f, 2); /* X3 */
+		mpz_sub(f, f, out[0]);
+		mpz_mul(out[1], h, f);
+		mpz_mul(g, g, v[1]);
+		mpz_submul_ui(out[1], g, 2); /* Y3 */
+		mpz_add(out[2], v[2], d);
+		mpz_mul(out[2], out[2], out[2]);
+		mpz_sub(out[2], out[2], a);
+		mpz_sub(out[2], out[2], e); /* Z3 */
+	} else {                            /* add-1998-cmo-2 */
+		mpz_mul(a, v[2], v[2]);     /* Z1Z1 */
+		mpz_mul(b, v[5], v[5]);     /* Z2Z2 */
+		mpz_mul(c, v[0], b);        /* U1 */
+		mpz_mul(d, v[3], a);        /* U2 */
+		mpz_mul(e, v[1], v[5]);
+		mpz_mul(e, e, b); /* S1 */
+		mpz_mul(f, v[4], v[2]);
+		mpz_mul(f, f, a); /* S2 */
+		mpz_sub(d, d, c); /* H */
+		mpz_sub(f, f, e); /* r */
+		mpz_mul(g, d, d); /* HH */
+		mpz_mul(h, d, g); /* HHH */
+		mpz_mul(g, c, g); /* V */
+		mpz_mul(out[0], f, f);
+		mpz_sub(out[0], out[0], h);
+		mpz_submul_ui(out[0], g, 2); /* X3 */
+		mpz_sub(g, g, out[0]);
+		mpz_mul(out[1], f, g);
+		mpz_mul(e, e, h);
+		mpz_sub(out[1], out[1], e); /* Y3 */
+		mpz_mul(out[2], v[2], v[5]);
+		mpz_mul(out[2], out[2], d); /* Z3 */
+	}
+	for (int k = 0; k < 3; k++) {
+		mpz_mod(out[k], out[k], P);
+		mpz_mul(out[k], out[k], R);
+		mpz_mod(out[k], out[k], P);
+	}
+	for (int k = 0; k < n; k++)
+		mpz_clear(v[k]);
+	mpz_clears(R, Ri, a, b, c, d, e, f, g, h, NULL);
+}
+
+/* The C bodies (portable tier) and, with MULX/ADX, the routines against the
+ * GMP models on random coordinates below p, edge ones one time in four. */
+static void test_gmp_model(void **s)
+{
+	(void)s;
+	test_rng rng;
+	test_rng_init(&rng, 0x9a9256);
+	uint64_t edge[64][16];
+	size_t nedge = test_edge_values(edge, 64, P, 4);
+	int kern = have_kernels();
+	(void)kern;
+	mpz_t want[3], got;
+	mpz_inits(want[0], want[1], want[2], got, NULL);
+	long cases = test_iterations(3000);
+	for (long i = 0; i < cases; i++) {
+		point p, q, r;
+		affine a;
+		fe *c[8] = {&p.x, &p.y, &p.z, &q.x, &q.y, &q.z, &a.x, &a.y};
+		for (int k = 0; k < 8; k++) {
+			if ((test_rng_next(&rng) & 3) == 0)
+				memcpy(c[k]->limb, edge[test_rng_next(&rng) % nedge], 32);
+			else
+				test_rand_below(&rng, c[k]->limb, P, 4, (int)(test_rng_next(&rng) & 1));
+		}
+		for (int op = 0; op < 3; op++) {
+			const fe *in[6] = {&p.x, &p.y, &p.z, op == 1 ? &a.x : &q.x, op == 1 ? &a.y : &q.y, &q.z};
+			model(want, op, in);
+			for (int tier = 0; tier < 2; tier++) {
+				if (tier == 0) {
+					if (op == 0)
+						jac_dbl_c(&r, &p, FLAG_PORTABLE);
+					else if (op == 1)
+						jac_madd_c(&r, &p, &a, FLAG_PORTABLE);
+					else
+						jac_add_c(&r, &p, &q, FLAG_PORTABLE);
+				} else {
+#if ECFI_X86_64_KERNELS
+					if (!kern)
+						break;
+					if (op == 0)
+						ecfk_p256_jac_dbl_mulx_adx((uint64_t *)&r, (const uint64_t *)&p);
+					else if (op == 1)
+						ecfk_p256_jac_madd_mulx_adx((uint64_t *)&r, (const uint64_t *)&p,
+						                            (const uint64_t *)&a);
+					else
+						ecfk_p256_jac_add_mulx_adx((uint64_t *)&r, (const uint64_t *)&p,
+						                           (const uint64_t *)&q);
+#else
+					break;
+#endif
+				}
+				const fe *o[3] = {&r.x, &r.y, &r.z};
+				for (int k = 0; k < 3; k++) {
+					test_limbs_to_mpz(got, o[k]->limb, 4);
+					test_expect(mpz_cmp(got, want[k]) == 0,
+					            "%s op %d coordinate %d against the GMP model, case %ld",
+					            tier ? "kernel" : "C body", op, k, i);
+				}
+			}
+		}
+	}
+	fprintf(stderr, "# %ld cases of each formula against the GMP models\n", cases);
+	mpz_clears(want[0], want[1], want[2], got, NULL);
+}
+
 /* Valid points: P + Q, P = Q, P = -Q, the identity, in random Jacobian
  * representations; and the C code itself checked on the group (2P and P + Q
  * against the complete projective formulas, through affine coordinates). */
@@ -531,10 +690,10 @@ int main(void)
 {
 	mpz_init(P);
 	test_mpz_set_hex(P, P256_HEX);
-	const struct CMUnitTest tests[] = {cmocka_unit_test(test_dbl),    cmocka_unit_test(test_madd),
-	                                   cmocka_unit_test(test_add),    cmocka_unit_test(test_valid_points),
-	                                   cmocka_unit_test(test_chains), cmocka_unit_test(test_stack_wiped),
-	                                   cmocka_unit_test(test_abi)};
+	const struct CMUnitTest tests[] = {cmocka_unit_test(test_dbl),         cmocka_unit_test(test_madd),
+	                                   cmocka_unit_test(test_add),         cmocka_unit_test(test_valid_points),
+	                                   cmocka_unit_test(test_gmp_model),   cmocka_unit_test(test_chains),
+	                                   cmocka_unit_test(test_stack_wiped), cmocka_unit_test(test_abi)};
 	int rc = cmocka_run_group_tests_name("p256_steps", tests, NULL, NULL);
 	mpz_clear(P);
 	return rc;
