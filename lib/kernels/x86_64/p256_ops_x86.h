@@ -8,17 +8,19 @@
  * code of lib/curves/p256/point_ops.h bit for bit.
  *
  * Operands: a value is 4 limbs, least significant first; FE(o) names the four
- * limbs of the value at byte offset o of the routine's frame (%rsp) (the
+ * limbs of the value at byte offset o of the routine's frame, %rsp (the
  * routines add PFE(o) for p, read in place through %rdi, and QFE(o) for r,
- * through %rbx). The multiplications leave
- * their result in A_REGS = rax, rcx, rsi, rdx (P256_MUL_BODY and
- * P256_SQR_BODY of p256_mont_x86.h, which take their operands at offsets of
- * %rsp), where additions and subtractions can work on it before it is stored.
+ * through %rbx). The multiplications (P256_MUL_BODY and P256_SQR_BODY of
+ * p256_mont_x86.h, operands at offsets of %rsp or %rdi, which they keep)
+ * leave their result in A_REGS = rax, rcx, rsi, rdx, where additions and
+ * subtractions work on it before it is stored.
  *
  *   MOV4 s0..s3, d0..d3                  d = s (4 moves)
  *   P256_MODADD r0..r3, s0..s3, t0..t3, c    r = r + s mod p
  *   P256_MODSUB r0..r3, s0..s3, m, t1, t3    r = r - s mod p
  *   P256_MODHALF r0..r3, m, t1, t3, c        r = r / 2 mod p
+ *   A_DBL, A_SUB s0..s3                      A = 2A, A = A - s
+ *   COPY_POINT, WIPE_FRAME, P256_PROLOGUE, P256_EPILOGUE (frame handling)
  * r are registers; s registers or memory operands (r may be s: 2r); t, c, m
  * are scratch registers. No branch, no secret-dependent address.
  */
