@@ -2,11 +2,14 @@
  * configure time) as a peer in the same interleaved groups. Each call hashes
  * a buffer whose first bytes are the previous digest, so the calls form a
  * dependent chain like the field rows. Rows: hash/sha256_64B, sha512_64B,
- * sha512_1KiB, shake256_64B (64 bytes in, 32 bytes out), hmac256_64B (HMAC-SHA-256, 32-byte key). */
+ * sha512_1KiB, shake256_64B (64 bytes in, 32 bytes out), hmac256_64B (HMAC-SHA-256, 32-byte key),
+ * sha256_1KiB. The SHA-256 rows run on each SHA-256 kernel this CPU has
+ * (portable, sha_ni), interleaved with the peer. */
 #include "bench.h"
 
 #include <string.h>
 
+#include "dispatch/cpu.h"
 #include "hash/sha2.h"
 #include "hash/sha3.h"
 
@@ -57,12 +60,16 @@ static void run_evp_hmac(void *p, long n)
 
 static void group(const char *op, bench_body ours, const char *evp_name, int hmac, size_t len)
 {
-	hash_state a, b;
+	hash_state a, b, c;
 	memset(&a, 0x5a, sizeof a);
 	a.len = len;
 	b = a;
-	bench_variant v[2] = {{"portable", "direct", 0, ours, &a}};
+	c = a;
+	bench_variant v[3] = {{"portable", "direct", 0, ours, &a}};
 	size_t nv = 1;
+	/* The SHA-256 kernel tier (the flag selects it inside ecfi_sha256_blocks). */
+	if (strcmp(evp_name, "SHA256") == 0 && (ecfi_cpu_supported_kernels() & ECFI_KERNEL_SHA_NI))
+		v[nv++] = (bench_variant){"sha_ni", "direct", ECFI_KERNEL_SHA_NI, ours, &c};
 #ifdef ECF_BENCH_OPENSSL
 	b.ctx = EVP_MD_CTX_new();
 	b.md = EVP_MD_fetch(NULL, evp_name, NULL);
@@ -75,6 +82,7 @@ static void group(const char *op, bench_body ours, const char *evp_name, int hma
 	bench_group("hash", op, v, nv);
 	bench_sink(a.buf, 64);
 	bench_sink(b.buf, 64);
+	bench_sink(c.buf, 64);
 #ifdef ECF_BENCH_OPENSSL
 	EVP_MD_free(b.md);
 	EVP_MD_CTX_free(b.ctx);
@@ -88,4 +96,5 @@ void bench_hash(void)
 	group("sha512_1KiB", run_sha512, "SHA512", 0, 1024);
 	group("shake256_64B", run_shake256, "SHAKE256", 0, 64);
 	group("hmac256_64B", run_hmac_sha256, "SHA256", 1, 64);
+	group("sha256_1KiB", run_sha256, "SHA256", 0, 1024);
 }

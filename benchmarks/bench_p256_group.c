@@ -23,6 +23,7 @@
 
 #include "bench.h"
 #include "common/internal.h"
+#include "dispatch/cpu.h"
 #include "ecfield/p256_ecdsa.h"
 #include "ecfield/p256_point.h"
 
@@ -341,6 +342,9 @@ static void one_group(const char *op, bench_body ours, group_state *s, peer_bodi
 	size_t nv = 0;
 	for (size_t k = 0; k < nt; k++)
 		v[nv++] = (bench_variant){names[k], "public", flags[k], ours, s};
+	/* Signing with the portable SHA-256 under the top tier: the share of SHA-NI. */
+	if (strcmp(op, "ecdsa_sign") == 0 && (flags[nt - 1] & ECFI_KERNEL_SHA_NI))
+		v[nv++] = (bench_variant){names[nt - 1], "c_sha256", flags[nt - 1] & ~ECFI_KERNEL_SHA_NI, ours, s};
 	if (peers.openssl && ossl)
 		v[nv++] = (bench_variant){"openssl", "peer", flags[nt - 1], peers.openssl, ossl};
 	if (peers.nettle && nett)

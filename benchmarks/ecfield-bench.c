@@ -9,6 +9,7 @@
 
 #include "dispatch/cpu.h"
 #include "ecfield/ecfield.h"
+#include "hash/sha2.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
@@ -67,7 +68,8 @@ size_t bench_tiers(uint32_t flags[4], const char *names[4])
 	flags[k] = 0;
 	names[k++] = "portable";
 	if (ecfi_cpu_supported_kernels() & ECFI_KERNEL_MULX_ADX) {
-		flags[k] = ECFI_KERNEL_MULX_ADX;
+		/* with the CPU's other kernels (SHA-NI): the library as it runs here */
+		flags[k] = ECFI_KERNEL_MULX_ADX | (ecfi_cpu_supported_kernels() & ECFI_KERNEL_SHA_NI);
 		names[k++] = "mulx_adx";
 	}
 	return k;
@@ -391,14 +393,16 @@ int main(int argc, char **argv)
 
 	if (opt_json)
 		printf("{\"probe\":\"libecfield\",\"version\":\"%s\",\"kernel\":\"%s\",\"reason\":\"%s\",\"ticks\":\"%"
-		       "s\"}\n",
-		       ecf_version(), ecf_kernel_name(), ecf_kernel_reason(), TICKS_NAME);
+		       "s\",\"sha256_kernel\":\"%s\"}\n",
+		       ecf_version(), ecf_kernel_name(), ecf_kernel_reason(), TICKS_NAME,
+		       ecfi_sha256_kernel_name_of(ecfi_cpu_flags));
 	else
-		printf(
-		    "# libecfield %s: kernel %s (%s); ticks are %s; medians of %d interleaved samples, latency chains\n"
-		    "%-7s %-12s %-9s %-8s %10s %10s %10s %8s\n",
-		    ecf_version(), ecf_kernel_name(), ecf_kernel_reason(), TICKS_NAME, opt_samples, "field", "op",
-		    "kernel", "call", "ns", "ticks", "min", "vs_first");
+		printf("# libecfield %s: kernel %s (%s); sha256 kernel %s; ticks are %s; medians of %d interleaved "
+		       "samples, latency chains\n"
+		       "%-7s %-12s %-9s %-8s %10s %10s %10s %8s\n",
+		       ecf_version(), ecf_kernel_name(), ecf_kernel_reason(),
+		       ecfi_sha256_kernel_name_of(ecfi_cpu_flags), TICKS_NAME, opt_samples, "field", "op", "kernel",
+		       "call", "ns", "ticks", "min", "vs_first");
 	if (bench_peer_info()) {
 		if (opt_json)
 			printf("{\"probe\":\"peers\",\"info\":\"%s\"}\n", bench_peer_info());

@@ -20,9 +20,8 @@ static void print_features(const char *label, uint32_t f)
 		uint32_t bit;
 		const char *name;
 	} names[] = {
-	    {ECF_CPU_X86_BMI2, "bmi2"},
-	    {ECF_CPU_X86_ADX, "adx"},
-	    {ECF_CPU_ARM_ASIMD, "asimd"},
+	    {ECF_CPU_X86_BMI2, "bmi2"},   {ECF_CPU_X86_ADX, "adx"},       {ECF_CPU_X86_SHA, "sha"},
+	    {ECF_CPU_X86_SSSE3, "ssse3"}, {ECF_CPU_X86_SSE4_1, "sse4_1"}, {ECF_CPU_ARM_ASIMD, "asimd"},
 	    {ECF_CPU_ARM_PMULL, "pmull"},
 	};
 	printf("%s:", label);

@@ -9,6 +9,25 @@
 #include "common/testutil.h"
 #include "dispatch/cpu.h"
 #include "ecfield/ecfield.h"
+#include "hash/sha2.h"
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+
+/* CPUID.(7,0):EBX bit 29 SHA; CPUID.1:ECX bit 9 SSSE3, bit 19 SSE4.1. */
+static int host_has_sha(void)
+{
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+	unsigned a, b, c, d;
+	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(b >> 29 & 1))
+		return 0;
+	if (!__get_cpuid(1, &a, &b, &c, &d))
+		return 0;
+	return (c >> 9 & 1) && (c >> 19 & 1);
+#else
+	return 0;
+#endif
+}
 
 static void test_report(void **s)
 {
@@ -23,6 +42,17 @@ static void test_report(void **s)
 	int both = (allowed & ECF_CPU_X86_BMI2) && (allowed & ECF_CPU_X86_ADX);
 	test_expect(ECFI_USE_MULX_ADX(ecfi_cpu_flags) == (both && ECFI_X86_64_KERNELS),
 	            "MULX/ADX kernel flag must be set exactly when BMI2 and ADX are both allowed");
+	int sha = (allowed & ECF_CPU_X86_SHA) && (allowed & ECF_CPU_X86_SSSE3) && (allowed & ECF_CPU_X86_SSE4_1);
+	test_expect(ECFI_USE_SHA_NI(ecfi_cpu_flags) == (sha && ECFI_X86_64_KERNELS),
+	            "SHA-NI kernel flag must be set exactly when SHA, SSSE3 and SSE4.1 are all allowed");
+	test_expect(
+	    strcmp(ecfi_sha256_kernel_name_of(ecfi_cpu_flags), sha && ECFI_X86_64_KERNELS ? "sha_ni" : "portable") == 0,
+	    "SHA-256 kernel name");
+	/* No test may pass by testing nothing: where CPUID (read here, not by the
+	 * probe) has SHA, SSSE3 and SSE4.1, the probe must detect them. */
+	test_expect(!host_has_sha() || (det & (ECF_CPU_X86_SHA | ECF_CPU_X86_SSSE3 | ECF_CPU_X86_SSE4_1)) ==
+	                                   (ECF_CPU_X86_SHA | ECF_CPU_X86_SSSE3 | ECF_CPU_X86_SSE4_1),
+	            "CPUID has SHA, SSSE3 and SSE4.1 but the probe did not detect them");
 	if (expect && strcmp(expect, "portable") == 0) {
 		test_expect(strcmp(ecf_kernel_name(), "portable") == 0,
 		            "ECFIELD_DISABLE=mulx_adx did not force portable");
@@ -47,6 +77,8 @@ static void test_report(void **s)
 				want |= 1u << 0;
 			else if (strcmp(w, "adx") == 0)
 				want |= 1u << 1;
+			else if (strcmp(w, "sha") == 0)
+				want |= 1u << 2;
 			else if (strcmp(w, "asimd") == 0)
 				want |= 1u << 8;
 			else if (strcmp(w, "pmull") == 0)
@@ -64,6 +96,8 @@ static void test_report(void **s)
 		if (want & ((1u << 0) | (1u << 1)))
 			test_expect(strcmp(ecf_kernel_name(), "portable") == 0, "BMI2 or ADX disabled, kernel %s",
 			            ecf_kernel_name());
+		if (want & (1u << 2))
+			test_expect(!ECFI_USE_SHA_NI(ecfi_cpu_flags), "SHA disabled, SHA-NI kernel still selected");
 	}
 	/* Set by .ci/cpu-models when the suite runs under an emulated CPU model:
 	 * the kernel the probe must choose, and words its reason must contain. */
@@ -91,6 +125,10 @@ static void test_set_kernels(void **s)
 	test_expect(ecfi_cpu_flags == sup, "set_kernels(all) != supported");
 	ecfi_cpu_set_kernels(0);
 	test_expect(strcmp(ecf_kernel_name(), "portable") == 0, "set_kernels(0) is not portable");
+	test_expect(strcmp(ecfi_sha256_kernel_name_of(ecfi_cpu_flags), "portable") == 0,
+	            "set_kernels(0) left the SHA-NI kernel on");
+	ecfi_cpu_set_kernels(ECFI_KERNEL_SHA_NI);
+	test_expect(ecfi_cpu_flags == (sup & ECFI_KERNEL_SHA_NI), "set_kernels(SHA-NI) != supported SHA-NI");
 	ecfi_cpu_set_kernels(old);
 }
 

@@ -2,11 +2,16 @@
  * RFC 4231 HMAC-SHA-256, and a differential test against OpenSSL's EVP on
  * every message length 0..1100 with random update/absorb splits and random
  * squeeze chunking. The expected digests were typed from the standards and
- * cross-checked with python3's hashlib. */
+ * cross-checked with python3's hashlib. Every SHA-256 and HMAC case runs on
+ * each SHA-256 kernel tier of this CPU (portable, sha_ni); the SHA-NI
+ * compression is also compared bit for bit with the portable one on random
+ * and edge states and blocks, and the HMAC key-state calls (RFC 6979's DRBG)
+ * with the one-shot HMAC. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/testutil.h"
+#include "dispatch/cpu.h"
 #include "hash/sha2.h"
 #include "hash/sha3.h"
 
@@ -14,6 +19,55 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #endif
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+
+/* CPUID.(7,0):EBX bit 29 SHA; CPUID.1:ECX bit 9 SSSE3, bit 19 SSE4.1 (read
+ * here, independently of the library's probe). */
+static int host_has_sha_ni(void)
+{
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+	unsigned a, b, c, d;
+	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(b >> 29 & 1))
+		return 0;
+	if (!__get_cpuid(1, &a, &b, &c, &d))
+		return 0;
+	return (c >> 9 & 1) && (c >> 19 & 1);
+#else
+	return 0;
+#endif
+}
+
+/* The SHA-256 kernel tiers this CPU runs: portable, then sha_ni. */
+static size_t sha_tiers(uint32_t flags[2])
+{
+	size_t k = 0;
+	flags[k++] = 0;
+	test_expect(!(ECFI_X86_64_KERNELS && host_has_sha_ni()) || (ecfi_cpu_supported_kernels() & ECFI_KERNEL_SHA_NI),
+	            "CPUID has SHA, SSSE3 and SSE4.1 but the probe offers no SHA-NI kernel");
+	if (ecfi_cpu_supported_kernels() & ECFI_KERNEL_SHA_NI)
+		flags[k++] = ECFI_KERNEL_SHA_NI;
+	else
+		fprintf(stderr, "# NOTE: no SHA-NI kernel on this CPU (or build): the portable SHA-256 only\n");
+	return k;
+}
+
+/* Runs a test body once per SHA-256 tier (named in the log before each run,
+ * so a failure's last '# on' line says which). */
+static void on_sha_tiers(const char *name, void (*body)(void **), void **s)
+{
+	uint32_t flags[2];
+	size_t n = sha_tiers(flags);
+	for (size_t k = 0; k < n; k++) {
+		ecfi_cpu_set_kernels(flags[k]);
+		fprintf(stderr, "# %s on SHA-256 kernel %s\n", name, ecfi_sha256_kernel_name_of(ecfi_cpu_flags));
+		body(s);
+	}
+	ecfi_cpu_set_kernels(ecfi_cpu_supported_kernels());
+}
+#define SHA_TIERED(fn)                                                                                                 \
+	static void fn##_tiers(void **s) { on_sha_tiers(#fn, fn, s); }
 
 static size_t unhex(uint8_t *out, size_t max, const char *hex)
 {
@@ -464,13 +518,136 @@ static void test_hash_openssl(void **s)
 #endif
 }
 
+/* The SHA-NI compression against the portable one, bit for bit: random
+ * states and blocks, all-zero and all-ones states and blocks, 0..8 blocks at
+ * every misalignment 0..15, and the dispatched entry on each tier. */
+static void test_sha256_kernel(void **s)
+{
+	(void)s;
+	uint32_t flags[2];
+	size_t nt = sha_tiers(flags);
+#if ECFI_X86_64_KERNELS
+	if (nt < 2) {
+		fprintf(stderr, "# no SHA-NI on this CPU: kernel comparison SKIPPED\n");
+		skip();
+	}
+	test_rng rng;
+	test_rng_init(&rng, 0x5a256);
+	static uint8_t buf[8 * 64 + 16];
+	long rounds = test_iterations(2000);
+	for (long r = 0; r < rounds; r++) {
+		uint32_t st[8], a[8], b[8];
+		int kind = (int)(r % 8);
+		for (size_t i = 0; i < sizeof buf; i++)
+			buf[i] = (uint8_t)test_rng_next(&rng);
+		for (int i = 0; i < 8; i++)
+			st[i] = (uint32_t)test_rng_next(&rng);
+		if (kind == 1 || kind == 3)
+			memset(st, 0, sizeof st);
+		if (kind == 2 || kind == 3)
+			memset(buf, 0, sizeof buf);
+		if (kind == 4 || kind == 6)
+			memset(st, 0xff, sizeof st);
+		if (kind == 5 || kind == 6)
+			memset(buf, 0xff, sizeof buf);
+		size_t nb = (size_t)(r % 9), off = (size_t)(r / 9) % 16;
+		memcpy(a, st, sizeof st);
+		memcpy(b, st, sizeof st);
+		ecfi_sha256_blocks_portable(a, buf + off, nb);
+		ecfk_sha256_blocks_sha_ni(b, buf + off, nb);
+		if (memcmp(a, b, sizeof a) != 0) {
+			fprintf(stderr, "# state in : ");
+			for (int i = 0; i < 8; i++)
+				fprintf(stderr, "%08x ", st[i]);
+			fprintf(stderr, "\n# portable : ");
+			for (int i = 0; i < 8; i++)
+				fprintf(stderr, "%08x ", a[i]);
+			fprintf(stderr, "\n# sha_ni   : ");
+			for (int i = 0; i < 8; i++)
+				fprintf(stderr, "%08x ", b[i]);
+			fprintf(stderr, "\n");
+			test_expect(0, "SHA-NI != portable: round %ld, kind %d, %zu blocks at offset %zu", r, kind, nb,
+			            off);
+		}
+		/* The dispatched entry on each tier. */
+		for (size_t k = 0; k < nt; k++) {
+			ecfi_cpu_set_kernels(flags[k]);
+			memcpy(b, st, sizeof st);
+			ecfi_sha256_blocks(b, buf + off, nb);
+			test_expect(memcmp(a, b, sizeof a) == 0, "ecfi_sha256_blocks on %s, round %ld",
+			            ecfi_sha256_kernel_name_of(flags[k]), r);
+		}
+	}
+	ecfi_cpu_set_kernels(ecfi_cpu_supported_kernels());
+#else
+	(void)nt;
+	fprintf(stderr, "# built without x86-64 kernels: kernel comparison SKIPPED\n");
+	skip();
+#endif
+}
+
+/* The HMAC key states: ecfi_hmac_sha256_32 and a context started from
+ * ecfi_hmac_sha256_init_key give the one-shot HMAC, for keys of 0..150 bytes
+ * (across the block and the hashed-key length) and messages of 0..200 bytes;
+ * _32's out may alias its input; the key states are what _init computes. */
+static void test_hmac_key_states(void **s)
+{
+	(void)s;
+	test_rng rng;
+	test_rng_init(&rng, 0x4b4559);
+	uint8_t key[150], msg[200], want[32], got[32];
+	for (size_t kl = 0; kl <= sizeof key; kl++) {
+		for (size_t i = 0; i < sizeof key; i++)
+			key[i] = (uint8_t)test_rng_next(&rng);
+		for (size_t i = 0; i < sizeof msg; i++)
+			msg[i] = (uint8_t)test_rng_next(&rng);
+		ecfi_hmac_sha256_key hk;
+		ecfi_hmac_sha256_key_init(&hk, key, kl);
+		ecfi_hmac_sha256_ctx c1, c2;
+		ecfi_hmac_sha256_init(&c1, key, kl);
+		ecfi_hmac_sha256_init_key(&c2, &hk);
+		test_expect(memcmp(&c1, &c2, sizeof c1) == 0, "init_key != init, key length %zu", kl);
+		ecfi_hmac_sha256(want, key, kl, msg, 32);
+		ecfi_hmac_sha256_32(got, &hk, msg);
+		test_expect(memcmp(got, want, 32) == 0, "hmac_sha256_32, key length %zu", kl);
+		memcpy(got, msg, 32);
+		ecfi_hmac_sha256_32(got, &hk, got);
+		test_expect(memcmp(got, want, 32) == 0, "hmac_sha256_32 out == in, key length %zu", kl);
+		size_t ml = (kl * 7) % (sizeof msg + 1);
+		ecfi_hmac_sha256(want, key, kl, msg, ml);
+		ecfi_hmac_sha256_init_key(&c2, &hk);
+		ecfi_hmac_sha256_update(&c2, msg, ml / 2);
+		ecfi_hmac_sha256_update(&c2, msg + ml / 2, ml - ml / 2);
+		ecfi_hmac_sha256_final(&c2, got);
+		test_expect(memcmp(got, want, 32) == 0, "init_key + update, key length %zu, message %zu", kl, ml);
+		ecfi_hmac_sha256_final(&c1, got); /* wipes c1 */
+	}
+	/* RFC 4231 test case 2 through the key states. */
+	ecfi_hmac_sha256_key hk;
+	ecfi_hmac_sha256_ctx c;
+	ecfi_hmac_sha256_key_init(&hk, "Jefe", 4);
+	ecfi_hmac_sha256_init_key(&c, &hk);
+	ecfi_hmac_sha256_update(&c, "what do ya want for nothing?", 28);
+	ecfi_hmac_sha256_final(&c, got);
+	expect_hex(got, 32, "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
+	           "RFC 4231 case 2 (key states)");
+}
+
+SHA_TIERED(test_sha256_fips)
+SHA_TIERED(test_hmac_rfc4231)
+SHA_TIERED(test_hash_aliasing)
+SHA_TIERED(test_hash_all_lengths)
+SHA_TIERED(test_hash_openssl)
+SHA_TIERED(test_hmac_key_states)
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_sha256_fips),   cmocka_unit_test(test_sha512_fips),
-	    cmocka_unit_test(test_shake256_fips), cmocka_unit_test(test_hmac_rfc4231),
-	    cmocka_unit_test(test_hash_aliasing), cmocka_unit_test(test_hash_all_lengths),
-	    cmocka_unit_test(test_hash_openssl),
+	    cmocka_unit_test(test_sha256_fips_tiers),     cmocka_unit_test(test_sha512_fips),
+	    cmocka_unit_test(test_shake256_fips),         cmocka_unit_test(test_hmac_rfc4231_tiers),
+	    cmocka_unit_test(test_hash_aliasing_tiers),   cmocka_unit_test(test_hash_all_lengths_tiers),
+	    cmocka_unit_test(test_hash_openssl_tiers),    cmocka_unit_test(test_sha256_kernel),
+	    cmocka_unit_test(test_hmac_key_states_tiers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,6 +32,10 @@ ECF_API uint32_t ecf_version_number(void);
 /** CPU feature bits reported by ecf_cpu_detected() and ecf_cpu_allowed(). */
 #define ECF_CPU_X86_BMI2 (1u << 0)
 #define ECF_CPU_X86_ADX (1u << 1)
+/** x86 SHA extensions (with SSSE3 and SSE4.1: the SHA-256 kernel). */
+#define ECF_CPU_X86_SHA (1u << 2)
+#define ECF_CPU_X86_SSSE3 (1u << 3)
+#define ECF_CPU_X86_SSE4_1 (1u << 4)
 #define ECF_CPU_ARM_ASIMD (1u << 8)
 #define ECF_CPU_ARM_PMULL (1u << 9)
 

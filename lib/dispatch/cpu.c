@@ -45,6 +45,7 @@ static uint32_t parse_disable(const char *s)
 	    {"mulx_adx", ECF_CPU_X86_BMI2 | ECF_CPU_X86_ADX},
 	    {"bmi2", ECF_CPU_X86_BMI2},
 	    {"adx", ECF_CPU_X86_ADX},
+	    {"sha", ECF_CPU_X86_SHA},
 	    {"asimd", ECF_CPU_ARM_ASIMD},
 	    {"pmull", ECF_CPU_ARM_PMULL},
 	};
@@ -92,6 +93,9 @@ static uint32_t kernels_for(uint32_t features)
 	/* MULX is BMI2, ADCX/ADOX are ADX: the kernels need both. */
 	if ((features & ECF_CPU_X86_BMI2) && (features & ECF_CPU_X86_ADX))
 		k |= ECFI_KERNEL_MULX_ADX;
+	/* SHA256RNDS2/MSG1/MSG2 are SHA; the kernel's byte shuffles SSSE3, its blend SSE4.1. */
+	if ((features & ECF_CPU_X86_SHA) && (features & ECF_CPU_X86_SSSE3) && (features & ECF_CPU_X86_SSE4_1))
+		k |= ECFI_KERNEL_SHA_NI;
 #else
 	(void)features;
 #endif
@@ -107,6 +111,12 @@ static uint32_t probe_features(void)
 		f |= ECF_CPU_X86_BMI2;
 	if (info.features.adx)
 		f |= ECF_CPU_X86_ADX;
+	if (info.features.sha)
+		f |= ECF_CPU_X86_SHA;
+	if (info.features.ssse3)
+		f |= ECF_CPU_X86_SSSE3;
+	if (info.features.sse4_1)
+		f |= ECF_CPU_X86_SSE4_1;
 #elif defined(__aarch64__)
 	const Aarch64Info info = GetAarch64Info();
 	if (info.features.asimd)

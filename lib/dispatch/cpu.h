@@ -13,6 +13,12 @@
 
 /* Kernel tiers, as bits of ecfi_cpu_flags. */
 #define ECFI_KERNEL_MULX_ADX (1u << 0) /* x86-64 with BMI2 (MULX) and ADX (ADCX/ADOX) */
+/* x86-64 with SHA, SSSE3 and SSE4.1: the SHA-256 compression kernel
+ * (lib/kernels/x86_64/sha256_sha_ni.c). Not in ECFI_KERNEL_ALL, the field
+ * multiplication tiers that the field tests, fuzzers and the valgrind ct test
+ * step through (valgrind 3.19 cannot run SHA instructions: docs/hash.md);
+ * test_hash and the benchmark's hash rows select it explicitly. */
+#define ECFI_KERNEL_SHA_NI (1u << 1)
 #define ECFI_KERNEL_ALL (ECFI_KERNEL_MULX_ADX)
 
 /* Kernels allowed on this CPU: detected, minus ECFIELD_DISABLE. */
@@ -25,6 +31,12 @@ ECFI_HIDDEN extern uint32_t ecfi_cpu_flags;
 #define ECFI_USE_MULX_ADX(flags) (((flags)&ECFI_KERNEL_MULX_ADX) != 0)
 #else
 #define ECFI_USE_MULX_ADX(flags) 0
+#endif
+/* True if the SHA-NI SHA-256 kernel may run. */
+#if ECFI_X86_64_KERNELS
+#define ECFI_USE_SHA_NI(flags) (((flags)&ECFI_KERNEL_SHA_NI) != 0)
+#else
+#define ECFI_USE_SHA_NI(flags) 0
 #endif
 
 /* Kernel tiers the CPU supports (whatever ECFIELD_DISABLE says). */

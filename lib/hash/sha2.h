@@ -50,6 +50,23 @@ ECFI_HIDDEN void ecfi_sha256_final(ecfi_sha256_ctx *ctx, uint8_t out[32]);
 /* out = SHA-256(in[0..len)); out may alias in. */
 ECFI_HIDDEN void ecfi_sha256(uint8_t out[32], const void *in, size_t len);
 
+/*
+ * The SHA-256 compression function: state (H0..H7 as host words) absorbs
+ * nblocks 64-byte blocks of p (any alignment; nblocks may be 0). Constant time
+ * in state and data. ecfi_sha256_blocks tests the dispatch flag and runs the
+ * SHA-NI kernel (ECFI_KERNEL_SHA_NI) or the portable C; the tiers give the
+ * same bits. ecfi_sha256_k: the 64 round constants (FIPS 180-4, 4.2.2).
+ */
+ECFI_HIDDEN extern const uint32_t ecfi_sha256_k[64];
+ECFI_HIDDEN void ecfi_sha256_blocks(uint32_t state[8], const uint8_t *p, size_t nblocks);
+ECFI_HIDDEN void ecfi_sha256_blocks_portable(uint32_t state[8], const uint8_t *p, size_t nblocks);
+#if ECFI_X86_64_KERNELS
+/* lib/kernels/x86_64/sha256_sha_ni.c: needs SHA, SSSE3 and SSE4.1. */
+ECFI_HIDDEN void ecfk_sha256_blocks_sha_ni(uint32_t state[8], const uint8_t *p, size_t nblocks);
+#endif
+/* Name of the SHA-256 kernel a flag word selects: "sha_ni" or "portable". */
+ECFI_HIDDEN const char *ecfi_sha256_kernel_name_of(uint32_t flags);
+
 /* SHA-512. */
 ECFI_HIDDEN void ecfi_sha512_init(ecfi_sha512_ctx *ctx);
 ECFI_HIDDEN void ecfi_sha512_update(ecfi_sha512_ctx *ctx, const void *in, size_t len);
@@ -76,5 +93,22 @@ ECFI_HIDDEN void ecfi_hmac_sha256_update(ecfi_hmac_sha256_ctx *ctx, const void *
 ECFI_HIDDEN void ecfi_hmac_sha256_final(ecfi_hmac_sha256_ctx *ctx, uint8_t out[32]);
 /* out = HMAC-SHA-256(key, msg); out may alias key or msg. */
 ECFI_HIDDEN void ecfi_hmac_sha256(uint8_t out[32], const void *key, size_t keylen, const void *msg, size_t msglen);
+
+/*
+ * A key's HMAC states, for a key used more than once (the RFC 6979 DRBG):
+ * the chaining values after K ^ ipad and after K ^ opad. Secret: wipe it
+ * (ecfi_wipe) when done. _key_init takes any key length, like _init;
+ * _init_key starts a context from it (the same context as _init with that
+ * key, two compressions fewer); _32 computes HMAC(key, in[0..32)) in two
+ * compressions (out may alias in) and wipes its own blocks.
+ */
+typedef struct ecfi_hmac_sha256_key {
+	uint32_t ih[8]; /* SHA-256 state after K ^ ipad */
+	uint32_t oh[8]; /* SHA-256 state after K ^ opad */
+} ecfi_hmac_sha256_key;
+
+ECFI_HIDDEN void ecfi_hmac_sha256_key_init(ecfi_hmac_sha256_key *hk, const void *key, size_t keylen);
+ECFI_HIDDEN void ecfi_hmac_sha256_init_key(ecfi_hmac_sha256_ctx *ctx, const ecfi_hmac_sha256_key *hk);
+ECFI_HIDDEN void ecfi_hmac_sha256_32(uint8_t out[32], const ecfi_hmac_sha256_key *hk, const uint8_t in[32]);
 
 #endif

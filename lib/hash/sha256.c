@@ -1,7 +1,12 @@
-/* SHA-256 (FIPS 180-4, section 6.2). Portable C, byte-order independent. */
+/* SHA-256 (FIPS 180-4, section 6.2). Portable C, byte-order independent; the
+ * compression runs the SHA-NI kernel where the dispatch flag allows it. */
 #include <stdint.h>
 
-static const uint32_t K256[64] = {
+#include "dispatch/cpu.h"
+#include "hash/sha2.h"
+
+/* Aligned to 16 bytes: the SHA-NI kernel reads it with aligned 16-byte loads. */
+__attribute__((aligned(16))) const uint32_t ecfi_sha256_k[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
     0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -37,7 +42,7 @@ static inline void store_be32(uint8_t *p, uint32_t v)
 #define SHA2_WORD uint32_t
 #define SHA2_BLOCK 64
 #define SHA2_ROUNDS 64
-#define SHA2_K K256
+#define SHA2_K ecfi_sha256_k
 #define SHA2_IV                                                                                                        \
 	{                                                                                                              \
 		0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19         \
@@ -45,4 +50,25 @@ static inline void store_be32(uint8_t *p, uint32_t v)
 #define SHA2_LEN_BYTES 8
 #define SHA2_LOAD load_be32
 #define SHA2_STORE store_be32
+#define SHA2_BLOCKS_FN ecfi_sha256_blocks_portable
+#define SHA2_COMPRESS ecfi_sha256_blocks
+
+/* The dispatch: one test of the flag word, no function pointer. */
+void ecfi_sha256_blocks(uint32_t state[8], const uint8_t *p, size_t nblocks)
+{
+	if (ECFI_USE_SHA_NI(ecfi_cpu_flags)) {
+#if ECFI_X86_64_KERNELS
+		ecfk_sha256_blocks_sha_ni(state, p, nblocks);
+		return;
+#endif
+	}
+	ecfi_sha256_blocks_portable(state, p, nblocks);
+}
+
+const char *ecfi_sha256_kernel_name_of(uint32_t flags)
+{
+	(void)flags; /* unused where no kernel tier is built */
+	return ECFI_USE_SHA_NI(flags) ? "sha_ni" : "portable";
+}
+
 #include "hash/sha2_impl.h"

@@ -25,7 +25,19 @@
 
 #define SHA2_CTX ECFI_CAT(ECFI_CAT(ecfi_, SHA2_NAME), _ctx)
 #define SHA2_FN(op) ECFI_CAT(ECFI_CAT(ECFI_CAT(ecfi_, SHA2_NAME), _), op)
+/* The compression function: static <name>_blocks, or the hidden SHA2_BLOCKS_FN
+ * when the including file names one; update and final call SHA2_COMPRESS
+ * (default: that function; sha256.c names its dispatched entry). */
+#ifdef SHA2_BLOCKS_FN
+#define SHA2_BLOCKS SHA2_BLOCKS_FN
+#define SHA2_BLOCKS_LINKAGE
+#else
 #define SHA2_BLOCKS ECFI_CAT(SHA2_NAME, _blocks)
+#define SHA2_BLOCKS_LINKAGE static
+#endif
+#ifndef SHA2_COMPRESS
+#define SHA2_COMPRESS SHA2_BLOCKS
+#endif
 #define SHA2_W ((size_t)sizeof(SHA2_WORD))
 
 /* The round function: FIPS 180-4 with the eight working variables renamed
@@ -61,7 +73,7 @@
 	} while (0)
 
 /* Process nblocks SHA2_BLOCK-byte blocks. */
-static void SHA2_BLOCKS(SHA2_WORD state[8], const uint8_t *p, size_t nblocks)
+SHA2_BLOCKS_LINKAGE void SHA2_BLOCKS(SHA2_WORD state[8], const uint8_t *p, size_t nblocks)
 {
 	SHA2_WORD w[16];
 	while (nblocks--) {
@@ -116,10 +128,10 @@ void SHA2_FN(update)(SHA2_CTX *ctx, const void *in, size_t len)
 		len -= take;
 		if (used < SHA2_BLOCK)
 			return;
-		SHA2_BLOCKS(ctx->h, ctx->buf, 1);
+		SHA2_COMPRESS(ctx->h, ctx->buf, 1);
 	}
 	if (len >= SHA2_BLOCK) {
-		SHA2_BLOCKS(ctx->h, p, len / SHA2_BLOCK);
+		SHA2_COMPRESS(ctx->h, p, len / SHA2_BLOCK);
 		p += len & ~(size_t)(SHA2_BLOCK - 1);
 		len &= SHA2_BLOCK - 1;
 	}
@@ -133,7 +145,7 @@ void SHA2_FN(final)(SHA2_CTX *ctx, uint8_t out[8 * sizeof(SHA2_WORD)])
 	ctx->buf[used++] = 0x80;
 	if (used > SHA2_BLOCK - SHA2_LEN_BYTES) {
 		memset(ctx->buf + used, 0, SHA2_BLOCK - used);
-		SHA2_BLOCKS(ctx->h, ctx->buf, 1);
+		SHA2_COMPRESS(ctx->h, ctx->buf, 1);
 		used = 0;
 	}
 	memset(ctx->buf + used, 0, SHA2_BLOCK - SHA2_LEN_BYTES - used);
@@ -143,7 +155,7 @@ void SHA2_FN(final)(SHA2_CTX *ctx, uint8_t out[8 * sizeof(SHA2_WORD)])
 	ecfi_store_be64(ctx->buf + SHA2_BLOCK - 16, ctx->len >> 61);
 #endif
 	ecfi_store_be64(ctx->buf + SHA2_BLOCK - 8, ctx->len << 3);
-	SHA2_BLOCKS(ctx->h, ctx->buf, 1);
+	SHA2_COMPRESS(ctx->h, ctx->buf, 1);
 	for (int i = 0; i < 8; i++)
 		SHA2_STORE(out + SHA2_W * (size_t)i, ctx->h[i]);
 	ecfi_wipe(ctx, sizeof *ctx);

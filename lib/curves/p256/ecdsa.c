@@ -23,12 +23,17 @@ static void bits2int(uint64_t e[4], const uint8_t *digest, size_t len)
 	ecfi_limbs_from_be(e, 4, buf, 32);
 }
 
-/* K = HMAC_K(V || sep || x || h || extra); V = HMAC_K(V). */
+/* K = HMAC_K(V || sep || x || h || extra); V = HMAC_K(V). K is kept as its
+ * HMAC states (ecfi_hmac_sha256_key): each new K costs its two key blocks
+ * once, and every HMAC under it after that starts from them. Compressions:
+ * 3 for the first HMAC with x (97 bytes, 2 + 1; more with extra), 2 for the
+ * new key, 2 for V (one block in, one out); 2 + 2 + 2 without x. */
 static void drbg_update(ecfi_p256_rfc6979 *g, uint8_t sep, const uint8_t *x, const uint8_t *h, const uint8_t *extra,
                         size_t extra_len)
 {
 	ecfi_hmac_sha256_ctx ctx;
-	ecfi_hmac_sha256_init(&ctx, g->k, 32);
+	uint8_t k[32];
+	ecfi_hmac_sha256_init_key(&ctx, &g->hk);
 	ecfi_hmac_sha256_update(&ctx, g->v, 32);
 	ecfi_hmac_sha256_update(&ctx, &sep, 1);
 	if (x != NULL) {
@@ -36,20 +41,26 @@ static void drbg_update(ecfi_p256_rfc6979 *g, uint8_t sep, const uint8_t *x, con
 		ecfi_hmac_sha256_update(&ctx, h, 32);
 		ecfi_hmac_sha256_update(&ctx, extra, extra_len);
 	}
-	ecfi_hmac_sha256_final(&ctx, g->k);
-	ecfi_hmac_sha256(g->v, g->k, 32, g->v, 32);
+	ecfi_hmac_sha256_final(&ctx, k); /* wipes ctx */
+	ecfi_hmac_sha256_key_init(&g->hk, k, 32);
+	ecfi_wipe(k, sizeof k);
+	ecfi_hmac_sha256_32(g->v, &g->hk, g->v);
 }
 
+/* 18 compressions up to the first candidate without extra data (steps d-g:
+ * 2 for K = 0's key blocks, then 7 each; step h.2: 2), where one-shot HMACs
+ * took 22. */
 void ecfi_p256_rfc6979_init(ecfi_p256_rfc6979 *g, const uint8_t x[32], const uint8_t *digest, size_t digest_len,
                             const uint8_t *extra, size_t extra_len, const uint64_t q[4])
 {
 	uint64_t e[4];
-	uint8_t h[32];
+	uint8_t h[32], k0[32];
 	bits2int(e, digest, digest_len);
 	ecfi_limbs_reduce_once(e, e, 0, q, 4); /* e < 2^256 <= 2q */
 	ecfi_limbs_to_be(h, 32, e);            /* bits2octets(digest) */
 	memset(g->v, 0x01, 32);
-	memset(g->k, 0x00, 32);
+	memset(k0, 0x00, 32);
+	ecfi_hmac_sha256_key_init(&g->hk, k0, 32);
 	drbg_update(g, 0x00, x, h, extra, extra_len); /* steps d, e */
 	drbg_update(g, 0x01, x, h, extra, extra_len); /* steps f, g */
 	g->started = 0;
@@ -61,7 +72,7 @@ void ecfi_p256_rfc6979_next(ecfi_p256_rfc6979 *g, uint64_t k[4], const uint64_t 
 		if (g->started) /* step h.3 after a rejected candidate or an unusable k */
 			drbg_update(g, 0x00, NULL, NULL, NULL, 0);
 		g->started = 1;
-		ecfi_hmac_sha256(g->v, g->k, 32, g->v, 32); /* h.2: V = HMAC_K(V), T = V (qlen = hlen) */
+		ecfi_hmac_sha256_32(g->v, &g->hk, g->v); /* h.2: V = HMAC_K(V), T = V (qlen = hlen) */
 		ecfi_limbs_from_be(k, 4, g->v, 32);
 		uint64_t ok = ecfi_limbs_lt_mask(k, q, 4) & ~ecfi_limbs_zero_mask(k, 4);
 		ecfi_declassify(&ok, sizeof ok); /* rejected with probability ~2^-32 for n */

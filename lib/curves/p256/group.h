@@ -10,6 +10,7 @@
 
 #include "common/internal.h"
 #include "fields/p256n_internal.h"
+#include "hash/sha2.h"
 
 /* The group order n, least significant limb first (generated: p256n_params.h). */
 #define P256_N ecfi_p256n_M
@@ -34,7 +35,8 @@ ECFI_HIDDEN void ecfi_p256_double_scalar_mult_vartime_limbs(ecf_p256_point *r, c
  * update, as after a signature with r = 0 or s = 0). Whether a candidate was
  * rejected is declassified (common/declassify.h). */
 typedef struct ecfi_p256_rfc6979 {
-	uint8_t k[32], v[32];
+	ecfi_hmac_sha256_key hk; /* K as its HMAC states (K itself is not kept) */
+	uint8_t v[32];
 	int started;
 } ecfi_p256_rfc6979;
 ECFI_HIDDEN void ecfi_p256_rfc6979_init(ecfi_p256_rfc6979 *g, const uint8_t x[32], const uint8_t *digest,
