@@ -105,6 +105,7 @@ void bench_curve25519(void);
 void bench_hash(void);
 void bench_sc25519(void);
 void bench_p256_group(void);
+void bench_p256_jac(void);
 void bench_sike(void);
 
 /* Rows measured outside bench_group (bench_p256_group.c's parallel rows). */

@@ -320,6 +320,7 @@ static void run_all(void)
 	bench_hash();
 	bench_sc25519();
 	bench_p256_group();
+	bench_p256_jac();
 	bench_curve25519();
 	bench_sike();
 }

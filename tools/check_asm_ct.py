@@ -34,6 +34,8 @@ ALLOWED = {
         "shl", "shr", "sar", "shld", "shrd", "shlx", "shrx", "sarx", "rol", "ror", "rorx",
         "lea", "push", "pop", "ret", "endbr64",
         "nop", "nopw", "nopl", "xchg", "data16", "cs",
+        # SSE2 moves and xor (copying and zeroing a routine's frame)
+        "movdqu", "movdqa", "pxor",
     },
 }
 PREFIXES = {

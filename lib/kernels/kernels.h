@@ -93,6 +93,13 @@ ECFI_DECLARE_P25519_KERNELS(portable);
  * ecfi_edwards25519_dbl_p1p1_portable (edwards25519.c). The caller wipes w. */
 #define ECFK_ED25519_DBL_WORDS 32
 
+/* Whole Jacobian point operations of P-256 (p256_jac_*_mulx_adx.S): r and p
+ * (and q of add) are (X, Y, Z), q of madd is affine (x, y), 4 limbs per
+ * coordinate, Montgomery domain, every coordinate < p. The same bits as
+ * jac_dbl_c, jac_madd_c, jac_add_c of lib/curves/p256/point_ops.h (and as
+ * incomplete as those). r may alias p or q. The routines zero their own stack
+ * frame before returning. */
+
 #if ECFI_X86_64_KERNELS
 ECFI_DECLARE_SIDH_KERNELS(p434, mulx_adx, 7);
 ECFI_DECLARE_SIDH_KERNELS(p503, mulx_adx, 8);
@@ -105,6 +112,9 @@ ECFI_DECLARE_P25519_KERNELS(mulx_adx);
 ECFI_HIDDEN void ecfk_x25519_ladder_step_mulx_adx(uint64_t w[ECFK_X25519_LADDER_WORDS], uint64_t swap);
 ECFI_HIDDEN void ecfk_ed25519_madd_mulx_adx(uint64_t w[ECFK_ED25519_MADD_WORDS]);
 ECFI_HIDDEN void ecfk_ed25519_dbl_mulx_adx(uint64_t w[ECFK_ED25519_DBL_WORDS]);
+ECFI_HIDDEN void ecfk_p256_jac_dbl_mulx_adx(uint64_t r[12], const uint64_t p[12]);
+ECFI_HIDDEN void ecfk_p256_jac_madd_mulx_adx(uint64_t r[12], const uint64_t p[12], const uint64_t q[8]);
+ECFI_HIDDEN void ecfk_p256_jac_add_mulx_adx(uint64_t r[12], const uint64_t p[12], const uint64_t q[12]);
 #endif
 
 #endif

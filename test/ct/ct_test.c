@@ -99,6 +99,7 @@ static void ct_sink_bytes(const void *p, size_t n)
 #include "ct_hash.h"
 #include "ct_sc25519.h"
 #include "ct_p256_group.h"
+#include "ct_p256_kernels.h"
 
 /* The isogeny fields: GF(p) and GF(p^2), one template. */
 #define FIELD p434
@@ -209,7 +210,7 @@ static const struct ct_field {
 } FIELDS[] = {
     {"p256", ct_p256},       {"p256n", ct_p256n},           {"p25519", ct_p25519},         {"p434", ct_sidh_p434},
     {"p503", ct_sidh_p503},  {"p610", ct_sidh_p610},        {"p751", ct_sidh_p751},        {"hash", ct_hash},
-    {"sc25519", ct_sc25519}, {"p256_group", ct_p256_group}, {"curve25519", ct_curve25519},
+    {"sc25519", ct_sc25519}, {"p256_group", ct_p256_group}, {"curve25519", ct_curve25519}, {"p256_jac", ct_p256_jac},
 };
 
 int main(int argc, char **argv)

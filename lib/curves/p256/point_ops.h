@@ -15,6 +15,7 @@
 #define ECFI_P256_POINT_OPS_H
 
 #include "curves/p256/fe.h"
+#include "kernels/kernels.h"
 #include "p256_tables.h"
 
 typedef ecf_p256_point point;
@@ -174,7 +175,7 @@ static inline void pt_dbl(point *r, const point *p, unsigned fast)
  * Database): 3M + 5S. On Jacobian coordinates (x = X/Z^2, y = Y/Z^3); the
  * identity (Z = 0) stays Z = 0, and P-256 has no point of order 2, so it is
  * exception-free on the group. r may alias p. */
-static inline void jac_dbl(point *r, const point *p, unsigned fast)
+static inline void jac_dbl_c(point *r, const point *p, unsigned fast)
 {
 	fe delta, gamma, beta, alpha, t, u;
 	fe_sqr(&delta, &p->z, fast);        /* delta = Z^2 */
@@ -208,7 +209,7 @@ static inline void jac_dbl(point *r, const point *p, unsigned fast)
  * and p != +-q; for p = -q it gives Z3 = 0 (the identity, right), for
  * p = O or p = q garbage. The caller must rule those cases out or select
  * around them (see scalar_mult_base). r may alias p. */
-static inline void jac_madd(point *r, const point *p, const affine *q, unsigned fast)
+static inline void jac_madd_c(point *r, const point *p, const affine *q, unsigned fast)
 {
 	fe z1z1, u2, s2, h, hh, i, j, rr, v, t;
 	fe_sqr(&z1z1, &p->z, fast);      /* Z1Z1 = Z1^2 */
@@ -244,7 +245,7 @@ static inline void jac_madd(point *r, const point *p, const affine *q, unsigned 
  * right), for p = O, q = O or p = q it gives Z3 = 0 (wrong unless both are O).
  * The caller rules those cases out or selects around them. r may alias p or
  * q (every input is read before r is written). */
-static inline void jac_add(point *r, const point *p, const point *q, unsigned fast)
+static inline void jac_add_c(point *r, const point *p, const point *q, unsigned fast)
 {
 	fe z1z1, z2z2, u1, u2, s1, s2, h, hh, hhh, rr, v, t;
 	fe_sqr(&z1z1, &p->z, fast);      /* Z1Z1 = Z1^2 */
@@ -270,6 +271,44 @@ static inline void jac_add(point *r, const point *p, const point *q, unsigned fa
 	fe_mul(&v, &rr, &v, fast);
 	fe_mul(&s1, &s1, &hhh, fast);
 	fe_sub(&r->y, &v, &s1); /* Y3 = r (V - X3) - S1 HHH */
+}
+
+/* jac_dbl, jac_madd, jac_add: the C bodies above (the portable tier and the
+ * reference), or on the MULX/ADX tier one routine per operation
+ * (lib/kernels/x86_64/p256_jac_*_mulx_adx.S: the same bits for every input
+ * with coordinates < p, aliasing included; test_p256_steps compares them).
+ * The routines zero their own stack frames. */
+static inline void jac_dbl(point *r, const point *p, unsigned fast)
+{
+#if ECFI_X86_64_KERNELS
+	if (ECFI_USE_MULX_ADX(fast)) {
+		ecfk_p256_jac_dbl_mulx_adx((uint64_t *)r, (const uint64_t *)p);
+		return;
+	}
+#endif
+	jac_dbl_c(r, p, fast);
+}
+
+static inline void jac_madd(point *r, const point *p, const affine *q, unsigned fast)
+{
+#if ECFI_X86_64_KERNELS
+	if (ECFI_USE_MULX_ADX(fast)) {
+		ecfk_p256_jac_madd_mulx_adx((uint64_t *)r, (const uint64_t *)p, (const uint64_t *)q);
+		return;
+	}
+#endif
+	jac_madd_c(r, p, q, fast);
+}
+
+static inline void jac_add(point *r, const point *p, const point *q, unsigned fast)
+{
+#if ECFI_X86_64_KERNELS
+	if (ECFI_USE_MULX_ADX(fast)) {
+		ecfk_p256_jac_add_mulx_adx((uint64_t *)r, (const uint64_t *)p, (const uint64_t *)q);
+		return;
+	}
+#endif
+	jac_add_c(r, p, q, fast);
 }
 
 /* Projective (X : Y : Z) -> Jacobian (X Z, Y Z^2, Z), the same point
