@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "curves/p256/fe.h"
+#include "curves/p256/group.h"
 #include "ecfield/p256_point.h"
 #include "testutil.h"
 
@@ -833,14 +835,15 @@ static void test_stack_wiped(void **s)
 }
 
 /* scalar_mult_base (Jacobian, incomplete mixed additions: see the proof in
- * lib/curves/p256/scalar_mult.c) against scalar_mult on G (complete
- * formulas) for the scalars that stress its windows: j 2^(6i) + e and
- * n - j 2^(6i) + e for every window i, j in {1, 16, 31, 32, 33, 63}, e in
- * {-1, 0, 1}, and n - 1 - e (reduced mod n as the API does), every tier. */
+ * lib/curves/p256/scalar_mult.c) against scalar_mult on G for the scalars
+ * that stress its W-bit windows: j 2^(Wi) + e and n - j 2^(Wi) + e for every
+ * window i, j in {1, h/2, h - 1, h, h + 1, 2h - 1} (h = 2^(W-1)), e in
+ * {-1, 0, 1} (reduced mod n as the API does), every tier, for W = 5, 6 and 7
+ * (gen_tables.py can build any of them; the test does not depend on the
+ * build's choice). */
 static void test_base_edges(void **s)
 {
 	(void)s;
-	static const unsigned long js[] = {1, 16, 31, 32, 33, 63};
 	ecf_p256_point g, r1, r2;
 	ecf_p256_point_generator(&g);
 	mpz_t n, z;
@@ -849,30 +852,294 @@ static void test_base_edges(void **s)
 	long count = 0;
 	for (size_t t = 0; t < test_tier_count(); t++) {
 		test_tier_select(t);
-		for (unsigned i = 0; i < 43; i++)
-			for (size_t jj = 0; jj < sizeof js / sizeof js[0]; jj++)
-				for (int from_n = 0; from_n < 2; from_n++)
-					for (long e = -1; e <= 1; e++) {
-						mpz_set_ui(z, js[jj]);
-						mpz_mul_2exp(z, z, 6 * i);
-						if (from_n)
-							mpz_sub(z, n, z);
-						mpz_add_si(z, z, e);
-						mpz_mod(z, z, n);
-						uint8_t kb[32];
-						mpz_to_be32(kb, z);
-						ecf_p256_scalar_mult_base(&r1, kb);
-						ecf_p256_scalar_mult(&r2, kb, &g);
-						test_expect(ecf_p256_point_equal(&r1, &r2) == 1,
-						            "scalar_mult_base != scalar_mult(G) for j=%lu, i=%u, "
-						            "from_n=%d, e=%ld",
-						            js[jj], i, from_n, e);
-						count++;
-					}
+		for (unsigned w = 5; w <= 7; w++) {
+			const unsigned long h = 1ul << (w - 1);
+			const unsigned long js[] = {1, h / 2, h - 1, h, h + 1, 2 * h - 1};
+			for (unsigned i = 0; i < (257 + w - 1) / w; i++)
+				for (size_t jj = 0; jj < sizeof js / sizeof js[0]; jj++)
+					for (int from_n = 0; from_n < 2; from_n++)
+						for (long e = -1; e <= 1; e++) {
+							mpz_set_ui(z, js[jj]);
+							mpz_mul_2exp(z, z, w * i);
+							if (from_n)
+								mpz_sub(z, n, z);
+							mpz_add_si(z, z, e);
+							mpz_mod(z, z, n);
+							uint8_t kb[32];
+							mpz_to_be32(kb, z);
+							ecf_p256_scalar_mult_base(&r1, kb);
+							ecf_p256_scalar_mult(&r2, kb, &g);
+							test_expect(
+							    ecf_p256_point_equal(&r1, &r2) == 1,
+							    "scalar_mult_base != scalar_mult(G) for W=%u, j=%lu, "
+							    "i=%u, from_n=%d, e=%ld",
+							    w, js[jj], i, from_n, e);
+							count++;
+						}
+		}
 	}
 	test_tier_restore();
 	mpz_clears(n, z, NULL);
 	test_expect(count > 0, "no case ran");
+}
+
+/* k*P by double-and-add with the complete formulas (ecf_p256_point_double /
+ * add, RCB): the oracle of test_varbase_edges, independent of scalar_mult's
+ * windows and incomplete Jacobian formulas. */
+static void ref_mult(ecf_p256_point *r, const mpz_t k, const ecf_p256_point *p)
+{
+	ecf_p256_point_identity(r);
+	for (long b = (long)mpz_sizeinbase(k, 2) - 1; b >= 0; b--) {
+		ecf_p256_point_double(r, r);
+		if (mpz_tstbit(k, (mp_bitcnt_t)b))
+			ecf_p256_point_add(r, r, p);
+	}
+}
+
+/* The edge scalars of the variable-base windows (5-bit Booth, 52 windows):
+ * k = 0..64, n - 64 .. n - 1, j 2^(5i) + e and n - j 2^(5i) + e for every
+ * window i, j in {1, 16, 17, 31}, e in {-1, 0, 1} (mod n), and scalars whose
+ * top windows are zero (random below 2^(5m), and 2^(5m) - 1, m = 1..51).
+ * Returns the count; z must hold VARBASE_EDGES values. */
+#define VARBASE_EDGES (65 + 64 + 52 * 4 * 2 * 3 + 51 * 2)
+static size_t varbase_edge_scalars(mpz_t *z, const mpz_t n, test_rng *rng)
+{
+	static const unsigned long js[] = {1, 16, 17, 31};
+	size_t c = 0;
+	for (unsigned long v = 0; v <= 64; v++)
+		mpz_set_ui(z[c++], v);
+	for (unsigned long v = 1; v <= 64; v++)
+		mpz_sub_ui(z[c++], n, v);
+	for (unsigned i = 0; i < 52; i++)
+		for (size_t jj = 0; jj < sizeof js / sizeof js[0]; jj++)
+			for (int from_n = 0; from_n < 2; from_n++)
+				for (long e = -1; e <= 1; e++) {
+					mpz_set_ui(z[c], js[jj]);
+					mpz_mul_2exp(z[c], z[c], 5 * i);
+					if (from_n)
+						mpz_sub(z[c], n, z[c]);
+					mpz_add_si(z[c], z[c], e);
+					mpz_mod(z[c], z[c], n);
+					c++;
+				}
+	for (unsigned m = 1; m <= 51; m++) {
+		uint64_t l[4];
+		test_rand_limbs(rng, l, 4, 0);
+		test_limbs_to_mpz(z[c], l, 4);
+		mpz_fdiv_r_2exp(z[c], z[c], 5 * m);
+		c++;
+		mpz_set_ui(z[c], 1);
+		mpz_mul_2exp(z[c], z[c], 5 * m);
+		mpz_sub_ui(z[c], z[c], 1);
+		c++;
+	}
+	return c;
+}
+
+/* scalar_mult (Jacobian, incomplete additions: see the proof in
+ * lib/curves/p256/scalar_mult.c) on the edge scalars above, for P = G, -G, a
+ * random point and the identity, every tier, against ref_mult (and OpenSSL
+ * for the random point when present). */
+static void test_varbase_edges(void **s)
+{
+	(void)s;
+	test_rng rng;
+	test_rng_init(&rng, 0x5ca1ab1e);
+	mpz_t n, *z = malloc(VARBASE_EDGES * sizeof *z);
+	assert_non_null(z);
+	mpz_init(n);
+	test_mpz_set_hex(n, N_HEX);
+	for (size_t i = 0; i < VARBASE_EDGES; i++)
+		mpz_init(z[i]);
+	size_t nk = varbase_edge_scalars(z, n, &rng);
+	test_expect(nk == VARBASE_EDGES, "edge scalar count %zu", nk);
+	ecf_p256_point pts[4];
+	uint8_t lb[32];
+	rand_bytes(&rng, lb, 32);
+	ecf_p256_point_generator(&pts[0]);
+	ecf_p256_point_neg(&pts[1], &pts[0]);
+	ecf_p256_scalar_mult_base(&pts[2], lb);
+	ecf_p256_point_identity(&pts[3]);
+	static const char *const names[] = {"G", "-G", "random P", "O"};
+#ifdef HAVE_OPENSSL
+	BIGNUM *kb_bn = BN_new(), *l_bn = BN_bin2bn(lb, 32, NULL);
+	EC_POINT *op = EC_POINT_new(grp), *o = EC_POINT_new(grp);
+	EC_POINT_mul(grp, op, l_bn, NULL, NULL, bnctx);
+#endif
+	long count = 0, identities = 0;
+	for (size_t pi = 0; pi < 4; pi++)
+		for (size_t i = 0; i < nk; i++) {
+			if (pi == 3 && i % 16 != 0)
+				continue; /* P = O: every 16th scalar is enough */
+			uint8_t kb[32];
+			mpz_to_be32(kb, z[i]);
+			ecf_p256_point want, got;
+			ref_mult(&want, z[i], &pts[pi]);
+			identities += ecf_p256_point_is_identity(&want);
+#ifdef HAVE_OPENSSL
+			if (pi == 2) {
+				BN_bin2bn(kb, 32, kb_bn);
+				EC_POINT_mul(grp, o, NULL, op, kb_bn, bnctx);
+				expect_same(&want, o, "ref_mult (the oracle)", (long)i);
+			}
+#endif
+			for (size_t t = 0; t < test_tier_count(); t++) {
+				test_tier_select(t);
+				ecf_p256_scalar_mult(&got, kb, &pts[pi]);
+				test_expect(ecf_p256_point_equal(&got, &want) == 1 &&
+				                ecf_p256_point_is_identity(&got) == ecf_p256_point_is_identity(&want),
+				            "scalar_mult(k, %s) differs from double-and-add, scalar %zu, tier %s",
+				            names[pi], i, test_tier_name(t));
+				/* The result works in the complete formulas (an identity as (0 : Y : 0), Y != 0). */
+				ecf_p256_point s1, s2;
+				ecf_p256_point_add(&s1, &got, &pts[0]);
+				ecf_p256_point_add(&s2, &want, &pts[0]);
+				test_expect(ecf_p256_point_equal(&s1, &s2) == 1,
+				            "scalar_mult(k, %s) + G differs, scalar %zu, tier %s", names[pi], i,
+				            test_tier_name(t));
+				count++;
+			}
+			test_tier_restore();
+		}
+	test_expect(count > 0, "no case ran");
+	/* k = 0 for each point, and every k for O */
+	long zeros = 0;
+	for (size_t i = 0; i < nk; i++)
+		zeros += mpz_sgn(z[i]) == 0;
+	test_expect(identities == 3 * zeros + (long)((nk + 15) / 16), "identities: %ld (%ld zero scalars)", identities,
+	            zeros);
+#ifdef HAVE_OPENSSL
+	BN_free(kb_bn);
+	BN_free(l_bn);
+	EC_POINT_free(op);
+	EC_POINT_free(o);
+#endif
+	for (size_t i = 0; i < VARBASE_EDGES; i++)
+		mpz_clear(z[i]);
+	free(z);
+	mpz_clear(n);
+}
+
+/* double_scalar_mult_vartime (Jacobian, incomplete formulas with explicit
+ * variable-time branches) on its exceptional cases: u1 G + u2 Q for Q = c G,
+ * c in {0 (Q = O), 1, -1, 2, -2, 3, (n + 1) / 2, (n - 1) / 2, random}, u1
+ * and u2 in {0, 1, 2, 3, 5, 127, 128, 255, 256, n - 1, n - 2, (n + 1) / 2,
+ * random, random}: Q = G, Q = -G, u2 Q = -u1 G, u1 = 0, u2 = 0, Q = 2G, 2Q =
+ * +-G ..., every tier, against (u1 + c u2 mod n) G by scalar_mult_base (and
+ * OpenSSL's EC_POINT_mul when present). Every reachable path of the
+ * variable-time additions is counted and must have run. */
+static void test_dsm_edges(void **s)
+{
+	(void)s;
+	test_rng rng;
+	test_rng_init(&rng, 0xd5e0);
+	mpz_t n, us[14], cs[9], e;
+	mpz_inits(n, e, NULL);
+	test_mpz_set_hex(n, N_HEX);
+	static const unsigned long small_u[] = {0, 1, 2, 3, 5, 127, 128, 255, 256};
+	for (size_t i = 0; i < 14; i++)
+		mpz_init(us[i]);
+	for (size_t i = 0; i < 9; i++) {
+		mpz_set_ui(us[i], small_u[i]);
+		mpz_init(cs[i]);
+	}
+	mpz_sub_ui(us[9], n, 1);
+	mpz_sub_ui(us[10], n, 2);
+	mpz_add_ui(us[11], n, 1);
+	mpz_fdiv_q_2exp(us[11], us[11], 1);
+	static const long small_c[] = {0, 1, -1, 2, -2, 3};
+	for (size_t i = 0; i < 6; i++) {
+		mpz_set_si(cs[i], small_c[i]);
+		mpz_mod(cs[i], cs[i], n);
+	}
+	mpz_set(cs[6], us[11]);    /* (n + 1) / 2: 2Q = G */
+	mpz_sub(cs[7], n, us[11]); /* (n - 1) / 2: 2Q = -G */
+	for (size_t i = 12; i < 15; i++) {
+		uint64_t l[4];
+		test_rand_limbs(&rng, l, 4, 0);
+		test_limbs_to_mpz(i < 14 ? us[i] : cs[8], l, 4);
+		mpz_mod(i < 14 ? us[i] : cs[8], i < 14 ? us[i] : cs[8], n);
+	}
+	unsigned long paths[P256_DSM_PATHS] = {0};
+#ifdef HAVE_OPENSSL
+	BIGNUM *b1 = BN_new(), *b2 = BN_new(), *bc = BN_new();
+	EC_POINT *oq = EC_POINT_new(grp), *o = EC_POINT_new(grp);
+#endif
+	long count = 0;
+	for (size_t ci = 0; ci < 9; ci++) {
+		uint8_t cb[32];
+		mpz_to_be32(cb, cs[ci]);
+		ecf_p256_point q;
+		ecf_p256_scalar_mult_base(&q, cb);
+#ifdef HAVE_OPENSSL
+		BN_bin2bn(cb, 32, bc);
+		EC_POINT_mul(grp, oq, bc, NULL, NULL, bnctx);
+#endif
+		for (size_t i = 0; i < 14; i++)
+			for (size_t j = 0; j < 14; j++) {
+				uint8_t u1b[32], u2b[32], eb[32];
+				mpz_to_be32(u1b, us[i]);
+				mpz_to_be32(u2b, us[j]);
+				mpz_mul(e, us[j], cs[ci]);
+				mpz_add(e, e, us[i]);
+				mpz_mod(e, e, n);
+				mpz_to_be32(eb, e);
+				ecf_p256_point want, got, jac;
+				ecf_p256_scalar_mult_base(&want, eb);
+#ifdef HAVE_OPENSSL
+				BN_bin2bn(u1b, 32, b1);
+				BN_bin2bn(u2b, 32, b2);
+				EC_POINT_mul(grp, o, b1, oq, b2, bnctx);
+				expect_same(&want, o, "(u1 + c u2) G", (long)(ci * 196 + i * 14 + j));
+#endif
+				uint64_t l1[4], l2[4];
+				test_mpz_to_limbs(l1, 4, us[i]);
+				test_mpz_to_limbs(l2, 4, us[j]);
+				for (size_t t = 0; t < test_tier_count(); t++) {
+					test_tier_select(t);
+					ecf_p256_double_scalar_mult_vartime(&got, u1b, u2b, &q);
+					test_expect(ecf_p256_point_equal(&got, &want) == 1,
+					            "double_scalar_mult_vartime: c %zu, u1 %zu, u2 %zu, tier %s", ci, i,
+					            j, test_tier_name(t));
+					ecf_p256_point s1, s2, g;
+					ecf_p256_point_generator(&g);
+					ecf_p256_point_add(&s1, &got, &g);
+					ecf_p256_point_add(&s2, &want, &g);
+					test_expect(ecf_p256_point_equal(&s1, &s2) == 1,
+					            "double_scalar_mult_vartime + G: c %zu, u1 %zu, u2 %zu, tier %s",
+					            ci, i, j, test_tier_name(t));
+					ecfi_p256_double_scalar_mult_vartime_jac(&jac, l1, l2, &q, P256_FAST(), paths);
+					test_expect(
+					    ecf_p256_point_is_identity(&jac) == ecf_p256_point_is_identity(&want),
+					    "double_scalar_mult_vartime_jac identity: c %zu, u1 %zu, u2 %zu", ci, i, j);
+					count++;
+				}
+				test_tier_restore();
+			}
+	}
+	/* paths[0..4]: the G digits (jac_madd_vartime: an affine entry is never
+	 * O, so Q_INF cannot run); paths[5..9]: the Q digits (jac_add_vartime). */
+	static const char *const pname[] = {"add", "acc = O", "entry = O", "double", "identity"};
+	for (int k = 0; k < P256_DSM_PATHS; k++) {
+		print_message("# %s digits, path %s: %lu\n", k < 5 ? "G" : "Q", pname[k % 5], paths[k]);
+		if (k == 2)
+			test_expect(paths[k] == 0, "G digit path 'entry = O' ran");
+		else
+			test_expect(paths[k] > 0, "%s digits: path %s never ran", k < 5 ? "G" : "Q", pname[k % 5]);
+	}
+	test_expect(count > 0, "no case ran");
+#ifdef HAVE_OPENSSL
+	BN_free(b1);
+	BN_free(b2);
+	BN_free(bc);
+	EC_POINT_free(oq);
+	EC_POINT_free(o);
+#endif
+	for (size_t i = 0; i < 14; i++)
+		mpz_clear(us[i]);
+	for (size_t i = 0; i < 9; i++)
+		mpz_clear(cs[i]);
+	mpz_clears(n, e, NULL);
 }
 
 static int group_setup(void **s)
@@ -902,7 +1169,8 @@ int main(void)
 	    cmocka_unit_test(test_group_law),    cmocka_unit_test(test_keygen),
 	    cmocka_unit_test(test_openssl_mult), cmocka_unit_test(test_openssl_decode),
 	    cmocka_unit_test(test_openssl_ecdh), cmocka_unit_test(test_stack_wiped),
-	    cmocka_unit_test(test_base_edges),
+	    cmocka_unit_test(test_base_edges),   cmocka_unit_test(test_varbase_edges),
+	    cmocka_unit_test(test_dsm_edges),
 	};
 	return cmocka_run_group_tests_name("p256_group", tests, group_setup, group_teardown);
 }

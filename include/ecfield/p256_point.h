@@ -11,10 +11,14 @@
  * pointers unless it returns an ecf_status, and outputs may alias inputs
  * unless stated otherwise.
  *
- * Arithmetic uses the complete addition formulas of Renes, Costello and
- * Batina ("Complete addition formulas for prime order elliptic curves",
- * EUROCRYPT 2016, algorithms 4, 5 and 6 for a = -3): correct for every pair of
- * points, the identity and doublings included, with no branch.
+ * The group law (add, double, add_affine) uses the complete addition
+ * formulas of Renes, Costello and Batina ("Complete addition formulas for
+ * prime order elliptic curves", EUROCRYPT 2016, algorithms 4, 5 and 6 for
+ * a = -3): correct for every pair of points, the identity and doublings
+ * included, with no branch. The scalar multiplications work in Jacobian
+ * coordinates with incomplete formulas whose exceptional cases are selected
+ * around in constant time or proved unreachable (docs/p256.md): they are
+ * correct for every point of the curve and every scalar.
  *
  * Scalars are 32 big-endian bytes; any 256-bit value is accepted and reduced
  * mod n (k and k + n give the same point).
@@ -101,11 +105,11 @@ ECF_API int ecf_p256_point_batch_to_affine(ecf_p256_affine *r, const ecf_p256_po
 ECF_API void ecf_p256_point_from_affine(ecf_p256_point *r, const ecf_p256_affine *a);
 
 /** r = k * p for a 32-byte big-endian scalar k (reduced mod n), p any point.
- *  Signed 5-bit windows over a 16-point table read in full at every step.
+ *  Signed 5-bit windows over a 16-point (Jacobian) table read in full at every step.
  *  Constant time in k and p. */
 ECF_API void ecf_p256_scalar_mult(ecf_p256_point *r, const uint8_t k[32], const ecf_p256_point *p);
-/** r = k * G with the precomputed table (43 x 32 affine points in .rodata,
- *  signed 6-bit windows, each window's 32 entries read in full).
+/** r = k * G with the precomputed table (37 x 64 affine points in .rodata,
+ *  signed 7-bit windows, each window's 64 entries read in full).
  *  Constant time in k. */
 ECF_API void ecf_p256_scalar_mult_base(ecf_p256_point *r, const uint8_t k[32]);
 /** r = u1 * G + u2 * q (wNAF). NOT constant time: for public scalars and

@@ -307,14 +307,16 @@ static int ecdsa_verify_impl(const uint8_t sig[64], const uint8_t *pub, size_t p
 	ecfi_p256n_mul_with(fast, &u1, &t, &w);
 	ecfi_limbs_copy(t.limb, r, 4);
 	ecfi_p256n_mul_with(fast, &u2, &t, &w);
-	ecfi_p256_double_scalar_mult_vartime_limbs(&R, u1.limb, u2.limb, &q, fast);
+	ecfi_p256_double_scalar_mult_vartime_jac(&R, u1.limb, u2.limb, &q, fast, NULL);
 	if (fe_zero_mask(&R.z))
 		return ECF_ERR_VERIFY;
-	/* x(R) mod n == r without an inversion: X == r Z, or X == (r + n) Z when r + n < p. */
-	fe rf, rz;
+	/* x(R) mod n == r without an inversion, R in Jacobian coordinates (x =
+	 * X / Z^2): X == r Z^2, or X == (r + n) Z^2 when r + n < p. */
+	fe rf, rz, zz;
+	fe_sqr(&zz, &R.z, fast);
 	ecfi_limbs_copy(rf.limb, r, 4);
 	fe_to_mont(&rf, &rf, fast);
-	fe_mul(&rz, &rf, &R.z, fast);
+	fe_mul(&rz, &rf, &zz, fast);
 	if (fe_equal_mask(&rz, &R.x))
 		return ECF_OK;
 	uint64_t rn[4];
@@ -322,7 +324,7 @@ static int ecdsa_verify_impl(const uint8_t sig[64], const uint8_t *pub, size_t p
 	if (carry == 0 && ecfi_limbs_lt_mask(rn, ecfi_p256_M, 4)) {
 		ecfi_limbs_copy(rf.limb, rn, 4);
 		fe_to_mont(&rf, &rf, fast);
-		fe_mul(&rz, &rf, &R.z, fast);
+		fe_mul(&rz, &rf, &zz, fast);
 		if (fe_equal_mask(&rz, &R.x))
 			return ECF_OK;
 	}

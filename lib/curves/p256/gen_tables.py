@@ -6,13 +6,18 @@ Everything is derived here from the curve parameters of SEC 2 / FIPS 186-5
 
   P256_B_MONT, P256_B3_MONT   b*R and 3b*R mod p (R = 2^256), for the formulas
   P256_GX_MONT, P256_GY_MONT  the generator, Montgomery domain
-  p256_base_table[43][32]     affine j * 2^(6i) * G for window i = 0..42 and
-                              j = 1..32 (signed 6-bit Booth windows), Montgomery
+  p256_base_table[M][2^(W-1)] affine j * 2^(Wi) * G for window i = 0..M-1 and
+                              j = 1..2^(W-1) (signed W-bit Booth windows, M the
+                              smallest count with W*M >= 257, so that the top
+                              window's sign bit is above bit 255), Montgomery
                               domain; used by the constant-time scalar_mult_base
+                              (P256_BASE_W = W, P256_BASE_WINDOWS = M,
+                              P256_BASE_ENTRIES = 2^(W-1))
   p256_base_odd[64]           affine (2j+1) * G, j = 0..63 (wNAF window 8) for
                               double_scalar_mult_vartime
 
-Usage: gen_tables.py > p256_tables.h
+Usage: gen_tables.py [W] > p256_tables.h   (W = the fixed-base window width,
+5, 6 or 7; default 7: docs/p256.md has the measurements behind the choice)
 """
 import os
 import sys
@@ -77,20 +82,25 @@ out.append("static const ecf_p256_fe P256_B3_MONT = %s;" % limbs(3 * B % P))
 out.append("static const ecf_p256_fe P256_GX_MONT = %s;" % limbs(GX))
 out.append("static const ecf_p256_fe P256_GY_MONT = %s;" % limbs(GY))
 
-out.append("#define P256_BASE_WINDOWS 43")
-out.append("#define P256_BASE_ENTRIES 32")
-out.append("static const ecf_p256_affine p256_base_table[43][32] = {")
+W = int(sys.argv[1]) if len(sys.argv) > 1 else 7
+assert W in (5, 6, 7)
+M = (257 + W - 1) // W
+E = 1 << (W - 1)
+out.append("#define P256_BASE_W %d" % W)
+out.append("#define P256_BASE_WINDOWS %d" % M)
+out.append("#define P256_BASE_ENTRIES %d" % E)
+out.append("static const ecf_p256_affine p256_base_table[%d][%d] = {" % (M, E))
 base = G
-for i in range(43):
+for i in range(M):
     row = []
     pt = base
-    for j in range(32):
+    for j in range(E):
         row.append("    " + affine(pt) + ",")
         pt = add(pt, base)
-    out.append("  { /* window %d: j * 2^%d * G */" % (i, 6 * i))
+    out.append("  { /* window %d: j * 2^%d * G */" % (i, W * i))
     out.extend(row)
     out.append("  },")
-    base = mul(64, base)
+    base = mul(1 << W, base)
 out.append("};")
 
 out.append("#define P256_BASE_ODD 64")

@@ -22,6 +22,15 @@ ECFI_HIDDEN void ecfi_p256_scalar_from_bytes_reduce(uint64_t k[4], const uint8_t
 ECFI_HIDDEN void ecfi_p256_scalar_mult_limbs(ecf_p256_point *r, const uint64_t k[4], const ecf_p256_point *p,
                                              unsigned fast);
 ECFI_HIDDEN void ecfi_p256_scalar_mult_base_limbs(ecf_p256_point *r, const uint64_t k[4], unsigned fast);
+/* u1 G + u2 Q in JACOBIAN coordinates (x = X/Z^2, y = Y/Z^3; Z = 0 for the
+ * identity), variable time. paths, if not NULL, gets the count of each path
+ * of the variable-time additions added in: paths[JAC_VT_*] for the G digits
+ * (jac_madd_vartime), paths[5 + JAC_VT_*] for the Q digits (jac_add_vartime),
+ * with JAC_VT_ADD, P_INF, Q_INF, DBL, NEG = 0..4 (point_ops.h). */
+#define P256_DSM_PATHS 10
+ECFI_HIDDEN void ecfi_p256_double_scalar_mult_vartime_jac(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
+                                                          const ecf_p256_point *q, unsigned fast,
+                                                          unsigned long paths[P256_DSM_PATHS]);
 ECFI_HIDDEN void ecfi_p256_double_scalar_mult_vartime_limbs(ecf_p256_point *r, const uint64_t u1[4],
                                                             const uint64_t u2[4], const ecf_p256_point *q,
                                                             unsigned fast);

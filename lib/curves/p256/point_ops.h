@@ -311,29 +311,99 @@ static inline void jac_add(point *r, const point *p, const point *q, unsigned fa
 	jac_add_c(r, p, q, fast);
 }
 
-/* r = 2^n p for n >= 1 (n public): runs of doublings go through Jacobian
- * coordinates, (X : Y : Z) -> (XZ, YZ^2, Z) and back (XZ, Y, Z^3), 6
- * multiplications for the round trip against 3 saved per doubling and about
- * half the additions. The identity comes back as (0 : 1 : 0). r may alias p. */
-static inline void pt_dbl_n(point *r, const point *p, int n, unsigned fast)
+/* Projective (X : Y : Z) -> Jacobian (X Z, Y Z^2, Z), the same point
+ * (x = X Z / Z^2, y = Y Z^2 / Z^3); the identity (0 : Y : 0) -> Z = 0. 2M + 1S.
+ * r may alias p. */
+static inline void pt_to_jac(point *r, const point *p, unsigned fast)
 {
-	if (n == 1) {
-		pt_dbl(r, p, fast);
-		return;
-	}
-	point j;
 	fe zz;
 	fe_sqr(&zz, &p->z, fast);
-	fe_mul(&j.x, &p->x, &p->z, fast);
-	fe_mul(&j.y, &p->y, &zz, fast);
-	j.z = p->z;
-	for (int i = 0; i < n; i++)
-		jac_dbl(&j, &j, fast);
-	fe_sqr(&zz, &j.z, fast);
-	fe_mul(&r->z, &zz, &j.z, fast);
-	fe_mul(&r->x, &j.x, &j.z, fast);
-	r->y = j.y;
+	fe_mul(&r->x, &p->x, &p->z, fast);
+	fe_mul(&r->y, &p->y, &zz, fast);
+	r->z = p->z;
+}
+
+/* Jacobian (X, Y, Z) -> projective (X Z : Y : Z^3), the same point; Z = 0
+ * (the identity) -> (0 : 1 : 0). 2M + 1S. r may alias p. */
+static inline void jac_to_pt(point *r, const point *p, unsigned fast)
+{
+	fe zz, y = p->y;
+	fe_sqr(&zz, &p->z, fast);
+	fe_mul(&r->x, &p->x, &p->z, fast);
+	fe_mul(&r->z, &zz, &p->z, fast);
+	r->y = y;
 	fe_cmov(&r->y, &P256_ONE, fe_zero_mask(&r->z));
+}
+
+/* The paths of jac_add_vartime / jac_madd_vartime (the tests count them). */
+enum { JAC_VT_ADD, JAC_VT_P_INF, JAC_VT_Q_INF, JAC_VT_DBL, JAC_VT_NEG, JAC_VT_PATHS };
+
+/* r = p + q on Jacobian coordinates, VARIABLE TIME (public inputs only),
+ * correct for every p, q of the group: jac_add, with its exceptions handled
+ * by branches: p = O gives q, q = O gives p; a result with Z3 = 0 from
+ * nonzero inputs means H = 0, p = +-q: then S1 = S2 (p = q) doubles p and
+ * S1 != S2 (p = -q) gives the identity. Returns the path (JAC_VT_*). r may
+ * alias p or q. */
+static inline int jac_add_vartime(point *r, const point *p, const point *q, unsigned fast)
+{
+	if (fe_zero_mask(&p->z)) {
+		*r = *q;
+		return JAC_VT_P_INF;
+	}
+	if (fe_zero_mask(&q->z)) {
+		*r = *p;
+		return JAC_VT_Q_INF;
+	}
+	point t;
+	jac_add(&t, p, q, fast);
+	if (!fe_zero_mask(&t.z)) {
+		*r = t;
+		return JAC_VT_ADD;
+	}
+	fe z1z1, z2z2, s1, s2;
+	fe_sqr(&z1z1, &p->z, fast);
+	fe_sqr(&z2z2, &q->z, fast);
+	fe_mul(&s1, &q->z, &z2z2, fast);
+	fe_mul(&s1, &p->y, &s1, fast); /* S1 = Y1 Z2^3 */
+	fe_mul(&s2, &p->z, &z1z1, fast);
+	fe_mul(&s2, &q->y, &s2, fast); /* S2 = Y2 Z1^3 */
+	if (fe_equal_mask(&s1, &s2)) {
+		jac_dbl(r, p, fast);
+		return JAC_VT_DBL;
+	}
+	*r = t; /* Z3 = 0: the identity */
+	return JAC_VT_NEG;
+}
+
+/* r = p + q for an affine q (not the identity), VARIABLE TIME, correct for
+ * every p: jac_madd with its exceptions handled by branches like
+ * jac_add_vartime (p = O gives (x, y, 1); Z3 = 0 from p != O means p = +-q:
+ * Y1 = y Z1^3 doubles, otherwise the identity). Returns the path. r may
+ * alias p. */
+static inline int jac_madd_vartime(point *r, const point *p, const affine *q, unsigned fast)
+{
+	if (fe_zero_mask(&p->z)) {
+		r->x = q->x;
+		r->y = q->y;
+		r->z = P256_ONE;
+		return JAC_VT_P_INF;
+	}
+	point t;
+	jac_madd(&t, p, q, fast);
+	if (!fe_zero_mask(&t.z)) {
+		*r = t;
+		return JAC_VT_ADD;
+	}
+	fe s2;
+	fe_sqr(&s2, &p->z, fast);
+	fe_mul(&s2, &p->z, &s2, fast);
+	fe_mul(&s2, &q->y, &s2, fast); /* S2 = y Z1^3 */
+	if (fe_equal_mask(&s2, &p->y)) {
+		jac_dbl(r, p, fast);
+		return JAC_VT_DBL;
+	}
+	*r = t;
+	return JAC_VT_NEG;
 }
 
 static inline void pt_cmov(point *r, const point *p, uint64_t mask)

@@ -2,24 +2,39 @@
  * P-256 scalar multiplication.
  *
  * scalar_mult (variable base, constant time): signed 5-bit Booth windows
- * (digits in [-16, 16]) over a table of P, 2P, ..., 16P; 52 windows from the
- * top, 5 doublings and one addition per window; every lookup reads the 16
- * entries and negates with a mask.
+ * (digits in [-16, 16]) over a table of P, 2P, ..., 16P in Jacobian
+ * coordinates; 52 windows from the top, 5 Jacobian doublings and one
+ * incomplete Jacobian addition per window (exceptions selected around or
+ * proved unreachable); every lookup reads the 16 entries and negates with a
+ * mask.
  *
- * scalar_mult_base (constant time): signed 6-bit Booth windows (digits in
- * [-32, 32]) over 43 tables of 32 affine points j * 2^(6i) * G generated at
- * build time (gen_tables.py, .rodata); 43 mixed additions, no doubling; each
- * lookup reads the 32 entries of its window. A zero digit adds an entry anyway
- * and drops the sum with a mask.
+ * scalar_mult_base (constant time): signed W-bit Booth windows (W =
+ * P256_BASE_W, set in gen_tables.py: W = 7, digits in [-64, 64], 37 tables
+ * of 64 affine points j * 2^(7i) * G generated at build time, 148 KiB of
+ * .rodata; W = 5 and 6 measured slower, docs/p256.md); one Jacobian mixed
+ * addition per window, no doubling; each lookup reads every entry of its
+ * window. A zero digit adds an entry anyway and
+ * drops the sum with a mask.
  *
  * double_scalar_mult_vartime: interleaved wNAF, window 8 for G over the odd
- * multiples in .rodata, window 5 for Q; not constant time.
+ * multiples in .rodata (affine), window 5 for Q (odd multiples in Jacobian
+ * coordinates), Jacobian accumulator; not constant time.
  */
 #include "curves/p256/group.h"
 #include "curves/p256/point_ops.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
+#endif
+
+/* The point formulas inlined into each scalar multiplication (GCC, clang:
+ * flatten inlines every call with a visible body, here the static inline
+ * point_ops.h functions; the field kernels stay calls). jac_madd used in two
+ * places was left out of line by gcc 12, which cost the fixed base ~15%. */
+#if defined(__GNUC__)
+#define SM_FLATTEN __attribute__((flatten))
+#else
+#define SM_FLATTEN
 #endif
 
 /* out = table[d - 1] for d in [1, n], 0 for d = 0: a table of n entries of
@@ -31,7 +46,7 @@ static inline void lookup_words(uint64_t *out, const uint64_t *table, size_t n, 
 {
 #if defined(__SSE2__)
 	__m128i acc[6];
-	/* d < 2^32 (at most 32 here): the mask is a 32-bit compare of the
+	/* d < 2^32 (at most 64 here): the mask is a 32-bit compare of the
 	 * entry number, counted in a vector, with d in every lane. */
 	const __m128i dv = _mm_set1_epi32((int)(uint32_t)d), one = _mm_set1_epi32(1);
 	__m128i jv = _mm_setzero_si128();
@@ -44,9 +59,19 @@ static inline void lookup_words(uint64_t *out, const uint64_t *table, size_t n, 
 			acc[k] = _mm_or_si128(
 			    acc[k], _mm_and_si128(_mm_loadu_si128((const __m128i *)(table + j * nw + 2 * k)), m));
 	}
-	for (size_t k = 0; k < nw / 2; k++)
+	/* acc is cleared with vector stores of zero and a compiler barrier, not
+	 * ecfi_wipe: acc lives in xmm registers (objdump, gcc 12), and
+	 * ecfi_wipe(acc) made a stack copy of it only to clear it with 96
+	 * volatile byte stores per lookup, 10% of the fixed-base time. Should a
+	 * compiler keep acc on the stack, the zeros land there. out is the
+	 * caller's, which wipes it. */
+	for (size_t k = 0; k < nw / 2; k++) {
 		_mm_storeu_si128((__m128i *)(out + 2 * k), acc[k]);
-	ecfi_wipe(acc, sizeof acc);
+		acc[k] = _mm_setzero_si128();
+	}
+#if defined(__GNUC__)
+	__asm__ __volatile__("" : : "r"(acc) : "memory");
+#endif
 #else
 	for (size_t k = 0; k < nw; k++)
 		out[k] = 0;
@@ -95,76 +120,139 @@ static inline uint64_t booth(uint64_t in, unsigned w, uint64_t *neg)
 	return d;
 }
 
-/* r = table[d - 1] (the identity for d = 0), negated if neg; reads all 16 entries. */
-static inline void lookup_point16(point *r, const point table[16], uint64_t d, uint64_t neg)
+/* r = table[d - 1], negated if neg; reads all 16 entries. For d = 0, r is
+ * all zeros (Z = 0: the Jacobian identity), which the caller masks anyway. */
+static inline void lookup_jac16(point *r, const point table[16], uint64_t d, uint64_t neg)
 {
 	lookup_words((uint64_t *)r, (const uint64_t *)table, 16, 12, d);
-	fe_cmov(&r->y, &P256_ONE, idx_eq_mask(d, 0)); /* (0 : 1 : 0) */
 	fe_cneg(&r->y, neg);
 }
 
-void ecfi_p256_scalar_mult_limbs(ecf_p256_point *r, const uint64_t k[4], const ecf_p256_point *p, unsigned fast)
+/* Variable base, in Jacobian coordinates throughout: the table 1P..16P is
+ * built with jac_dbl (even entries) and jac_add (odd ones), the accumulator
+ * runs 5 jac_dbl + 1 jac_add per window, and one conversion to projective
+ * coordinates comes at the end (2M + 1S; P itself is converted with 2M + 1S).
+ *
+ * Digits: window i (0 <= i <= 51) holds bits 5i - 1 .. 5i + 4 of k (bit -1
+ * = 0, bits >= 256 zero), and its Booth digit is d_i = b(5i-1) + b(5i) +
+ * 2 b(5i+1) + 4 b(5i+2) + 8 b(5i+3) - 16 b(5i+4), in [-16, 16], with
+ * d_i = k mod 32 (mod 32) for i = 0 and sum d_i 2^(5i) = k (the sum
+ * telescopes; the top window 51 holds bits 254 and 255 only, d_51 =
+ * b254 + b255 in [0, 2], and nothing is left above it since k < 2^256).
+ * Let M_i = sum_{j >= i} d_j 2^(5(j - i)), the value of the digits from
+ * window i up; then M_i 2^(5i) = k - (k mod 2^(5i)) + b(5i-1) 2^(5i), so
+ * M_i = floor(k / 2^(5i)) + b(5i-1): 0 <= M_i <= k / 2^(5i) + 1.
+ *
+ * P of order n (every valid point but O: the cofactor is 1). The table
+ * entries jP, 1 <= j <= 16, are never O, and building them meets no
+ * exception: jac_dbl has none on the group (no point of order 2), and the
+ * additions 2jP + P = (2j + 1)P (j = 1..7, via jac_add(table[2j - 1], P))
+ * would need 2j = +-1 mod n. P = O (Z = 0) needs no select of its own:
+ * pt_to_jac keeps Z = 0, jac_dbl's Z3 = 2 Y Z and jac_add's Z3 = Z1 Z2 H are
+ * 0 when an input's Z is, the zero digit's entry has Z = 0 and the acc = O
+ * select below takes an entry, so acc keeps Z = 0 to the end and jac_to_pt
+ * returns (0 : 1 : 0) (a final select on P's Z was tried: no test could
+ * tell it from its absence, so it is not there).
+ *
+ * Before the addition of window i (i = 50 .. 0), acc = 32 M_(i+1) P and the
+ * entry is t = d_i P. The addition acc + t goes through jac_add, which is
+ * wrong only for acc = O, t = O or acc = t (acc = -t gives Z3 = 0, the right
+ * sum). Those cases:
+ *  - t = O (d_i = 0): the sum is dropped with a mask (acc kept);
+ *  - acc = O (Z = 0, tested with a mask): t is selected instead of the sum;
+ *  - acc = t, both not O: 32 M_(i+1) = d_i (mod n) with d_i != 0 and
+ *    M_(i+1) != 0 (mod n).
+ *    For i >= 1: 0 <= 32 M_(i+1) <= k / 2^(5i) + 32 < n / 32 + 32, and
+ *    |d_i| <= 16, so |32 M_(i+1) - d_i| < n: the congruence is an equality
+ *    of integers, 32 M_(i+1) = d_i, which with |d_i| <= 16 forces d_i = 0:
+ *    contradiction.
+ *    For i = 0: 32 M_1 = k - d_0, so k = 2 d_0 (mod n) with 0 <= k < n and
+ *    -32 <= 2 d_0 <= 32: either k = 2 d_0 (d_0 >= 1), and then d_0 = k = 2
+ *    d_0 (mod 32) gives d_0 = 0 (mod 32), so d_0 = 0: contradiction; or k =
+ *    n + 2 d_0 (d_0 <= -1), and then d_0 = k = n + 2 d_0 (mod 32) gives
+ *    d_0 = -n = -17 = 15 (mod 32) (n mod 32 = 17), so d_0 is 15 or -17,
+ *    neither in [-16, -1]: contradiction.
+ * So for every k < n and every P of order n the result is exact.
+ * test_p256_group's test_varbase_edges checks k = 0..64, n - 64 .. n - 1,
+ * the scalars j 2^(5i) + e and n - j 2^(5i) + e of every window, scalars
+ * whose top windows are zero, on P = G, -G and a random point, and P = O,
+ * against a double-and-add with the complete formulas (and OpenSSL when
+ * present); every caller passes k < n (ecf_p256_scalar_mult reduces). */
+SM_FLATTEN void ecfi_p256_scalar_mult_limbs(ecf_p256_point *r, const uint64_t k[4], const ecf_p256_point *p,
+                                            unsigned fast)
 {
-	point table[16], acc, t;
+	point table[16], acc, t, u;
 	uint64_t k2[6], neg, d;
-	table[0] = *p;
-	pt_dbl(&table[1], p, fast);
+	pt_to_jac(&table[0], p, fast);
+	jac_dbl(&table[1], &table[0], fast);
 	for (int i = 2; i < 16; i++) { /* table[i] = (i + 1) P */
 		if (i & 1)
-			pt_dbl(&table[i], &table[i / 2], fast); /* 2 * ((i + 1) / 2) P */
+			jac_dbl(&table[i], &table[i / 2], fast); /* 2 * ((i + 1) / 2) P */
 		else
-			pt_add(&table[i], &table[i - 1], p, fast);
+			jac_add(&table[i], &table[i - 1], &table[0], fast); /* i P + P */
 	}
 	double_k(k2, k);
 	d = booth(window_bits(k2, 255, 5), 5, &neg); /* window 51: bits 254..259 of k */
-	lookup_point16(&acc, table, d, neg);
+	lookup_jac16(&acc, table, d, neg);           /* Z = 0 for d = 0 */
 	for (int i = 50; i >= 0; i--) {
-		pt_dbl_n(&acc, &acc, 5, fast);
+		for (int j = 0; j < 5; j++)
+			jac_dbl(&acc, &acc, fast);
 		d = booth(window_bits(k2, 5 * (unsigned)i, 5), 5, &neg);
-		lookup_point16(&t, table, d, neg);
-		pt_add(&acc, &acc, &t, fast);
+		lookup_jac16(&t, table, d, neg);
+		uint64_t acc_inf = fe_zero_mask(&acc.z);
+		jac_add(&u, &acc, &t, fast);
+		pt_cmov(&u, &t, acc_inf);
+		pt_cmov(&acc, &u, ~idx_eq_mask(d, 0));
 	}
-	*r = acc;
+	jac_to_pt(r, &acc, fast);
 	ecfi_wipe(table, sizeof table);
 	ecfi_wipe(&acc, sizeof acc);
 	ecfi_wipe(&t, sizeof t);
+	ecfi_wipe(&u, sizeof u);
 	ecfi_wipe(k2, sizeof k2);
 	ecfi_wipe(&d, sizeof d);
 	ecfi_wipe(&neg, sizeof neg);
 }
 
 /* r = row[d - 1], negated if neg; r is garbage (but not a secret-dependent
- * access) for d = 0. Reads all 32 entries. */
-static inline void lookup_affine32(affine *r, const affine row[32], uint64_t d, uint64_t neg)
+ * access) for d = 0. Reads all P256_BASE_ENTRIES entries. */
+static inline void lookup_affine_base(affine *r, const affine row[P256_BASE_ENTRIES], uint64_t d, uint64_t neg)
 {
-	lookup_words((uint64_t *)r, (const uint64_t *)row, 32, 8, d);
+	lookup_words((uint64_t *)r, (const uint64_t *)row, P256_BASE_ENTRIES, 8, d);
 	fe_cneg(&r->y, neg);
 }
 
 /* Fixed base, in Jacobian coordinates with the incomplete mixed addition
- * jac_madd (7M + 4S instead of the complete formula's 11M and 23 additions).
- * Its exceptions cannot give a wrong result, for every k < n:
+ * jac_madd (7M + 4S instead of the complete formula's 11M and 23 additions),
+ * over W-bit signed Booth windows (W = P256_BASE_W, 5, 6 or 7, chosen in
+ * gen_tables.py; M = P256_BASE_WINDOWS windows, W M >= 257, W (M - 1) =
+ * 255, 252, 252 for W = 5, 6, 7), one table of 2^(W-1) affine points
+ * j 2^(Wi) G per window. Its exceptions cannot give a wrong result, for
+ * every k < n:
  *  - acc = O (every digit so far zero): acc.Z = 0 is tested with a mask and
  *    the entry itself, (x, y, 1), is selected instead of jac_madd's output;
  *  - entry = O (digit 0): the sum is dropped with a mask, as before;
  *  - acc = +-entry, acc != O: before window i, acc = m G for the integer m
- *    that the lower windows' Booth digits represent, m = (k mod 2^(6i)) -
- *    c 2^(6i) with c the bit 6i - 1 of k, so -2^(6i-1) <= m < 2^(6i-1); the
- *    entry is d 2^(6i) G with 1 <= |d| <= 32. acc = +-entry needs n to
- *    divide d 2^(6i) -+ m, a nonzero integer (|m| < 2^(6i) <= |d| 2^(6i))
- *    below 33 * 2^(6i) in absolute value: impossible for i <= 41 (below
- *    2^252 < n). In the last window, i = 42, k = m + d 2^252 exactly with
- *    0 <= d <= 16 (k < 2^256). acc = -entry: n divides d 2^252 + m = k,
- *    impossible for 0 < k < n (and jac_madd would give Z3 = 0, the right
- *    sum, anyway). acc = entry: n divides d 2^252 - m, which lies in
- *    (0, 2n), so d 2^252 - m = n and k = 2m + n; m = k mod 2^252 in Booth
- *    range then means m = -n mod 2^252 = 2^252 - (n mod 2^252), about
- *    2^224 and positive (the other representative is below -2^251), so
- *    k = n + 2m > n: outside the contract.
+ *    that the lower windows' Booth digits represent, m = (k mod 2^(Wi)) -
+ *    c 2^(Wi) with c the bit Wi - 1 of k, so -2^(Wi-1) <= m < 2^(Wi-1); the
+ *    entry is d 2^(Wi) G with 1 <= |d| <= 2^(W-1). acc = +-entry needs n to
+ *    divide d 2^(Wi) -+ m, a nonzero integer (|m| < 2^(Wi) <= |d| 2^(Wi))
+ *    below (2^(W-1) + 1) 2^(Wi) in absolute value: impossible for i <= M - 2
+ *    (below (2^(W-1) + 1) 2^(W(M-2)) < 2^(W(M-1)) <= 2^255 < n). In the
+ *    last window, i = M - 1, with T = W (M - 1) (255 or 252), k = m + d 2^T
+ *    exactly with 0 <= d <= 2^(256-T) (k < 2^256). acc = -entry: n divides
+ *    d 2^T + m = k, impossible for 0 < k < n (and jac_madd would give Z3 =
+ *    0, the right sum, anyway). acc = entry: n divides d 2^T - m = k - 2m,
+ *    which lies in (0, 2n) (|m| <= 2^(T-1) <= 2^254), so k - 2m = n and
+ *    k = n + 2m; m = k mod 2^T in Booth range then means m = -n mod 2^T =
+ *    2^T - (n mod 2^T), about 2^224 and positive for T = 252 and T = 255
+ *    (the other representative is below -2^(T-1)), so k = n + 2m > n:
+ *    outside the contract.
  * test_p256_group checks k = 1..20, the published large k, random k and
- * scalars next to n and to the powers 2^(6i) against OpenSSL and the
- * vectors; every caller passes k < n (ecf_p256_scalar_mult_base reduces). */
-void ecfi_p256_scalar_mult_base_limbs(ecf_p256_point *r, const uint64_t k[4], unsigned fast)
+ * scalars next to n and to the powers 2^(Wi) (for W = 5, 6 and 7, whatever
+ * the build's W) against OpenSSL, the vectors and scalar_mult; every caller
+ * passes k < n (ecf_p256_scalar_mult_base reduces). */
+SM_FLATTEN void ecfi_p256_scalar_mult_base_limbs(ecf_p256_point *r, const uint64_t k[4], unsigned fast)
 {
 	point acc, t;
 	affine e;
@@ -172,8 +260,8 @@ void ecfi_p256_scalar_mult_base_limbs(ecf_p256_point *r, const uint64_t k[4], un
 	double_k(k2, k);
 	pt_identity(&acc); /* (0 : 1 : 0), Z = 0: the identity in Jacobian coordinates too */
 	for (unsigned i = 0; i < P256_BASE_WINDOWS; i++) {
-		d = booth(window_bits(k2, 6 * i, 6), 6, &neg);
-		lookup_affine32(&e, p256_base_table[i], d, neg);
+		d = booth(window_bits(k2, P256_BASE_W * i, P256_BASE_W), P256_BASE_W, &neg);
+		lookup_affine_base(&e, p256_base_table[i], d, neg);
 		uint64_t acc_inf = fe_zero_mask(&acc.z);
 		jac_madd(&t, &acc, &e, fast);
 		fe_cmov(&t.x, &e.x, acc_inf);
@@ -181,17 +269,10 @@ void ecfi_p256_scalar_mult_base_limbs(ecf_p256_point *r, const uint64_t k[4], un
 		fe_cmov(&t.z, &P256_ONE, acc_inf);
 		pt_cmov(&acc, &t, ~idx_eq_mask(d, 0));
 	}
-	/* Jacobian -> projective: (X Z, Y, Z^3); the identity as (0 : 1 : 0). */
-	fe zz;
-	fe_sqr(&zz, &acc.z, fast);
-	fe_mul(&r->z, &zz, &acc.z, fast);
-	fe_mul(&r->x, &acc.x, &acc.z, fast);
-	r->y = acc.y;
-	fe_cmov(&r->y, &P256_ONE, fe_zero_mask(&r->z));
+	jac_to_pt(r, &acc, fast); /* the identity as (0 : 1 : 0) */
 	ecfi_wipe(&acc, sizeof acc);
 	ecfi_wipe(&t, sizeof t);
 	ecfi_wipe(&e, sizeof e);
-	ecfi_wipe(&zz, sizeof zz);
 	ecfi_wipe(k2, sizeof k2);
 	ecfi_wipe(&d, sizeof d);
 	ecfi_wipe(&neg, sizeof neg);
@@ -237,44 +318,62 @@ static int wnaf_vartime(int8_t naf[257], const uint64_t k[4], int w)
 	return len;
 }
 
-void ecfi_p256_double_scalar_mult_vartime_limbs(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
-                                                const ecf_p256_point *q, unsigned fast)
+/* Jacobian coordinates throughout: a run of jac_dbl per digit position,
+ * jac_madd_vartime for the G digits (affine odd multiples in .rodata),
+ * jac_add_vartime for the Q digits (Q, 3Q, ..., 15Q in Jacobian, built with
+ * jac_dbl and jac_add: jQ + 2Q = O or jQ = 2Q would need j = +-2 mod n, and Q
+ * = O gives entries with Z = 0, which jac_add_vartime treats as O). Every
+ * exception of the incomplete formulas (acc = O, acc = +-entry, Q = O) takes
+ * an explicit branch; paths (may be NULL) counts them for the tests. */
+_Static_assert(P256_DSM_PATHS == 2 * JAC_VT_PATHS, "group.h's path count");
+
+SM_FLATTEN void ecfi_p256_double_scalar_mult_vartime_jac(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
+                                                         const ecf_p256_point *q, unsigned fast,
+                                                         unsigned long paths[P256_DSM_PATHS])
 {
 	int8_t n1[257], n2[257];
 	int l1 = wnaf_vartime(n1, u1, 8);
 	int l2 = wnaf_vartime(n2, u2, 5);
 	point tq[8], q2, acc;
-	tq[0] = *q;
-	pt_dbl(&q2, q, fast);
-	for (int i = 1; i < 8; i++)
-		pt_add(&tq[i], &tq[i - 1], &q2, fast);
-	pt_identity(&acc);
-	int started = 0, pending = 0;
+	pt_to_jac(&tq[0], q, fast);
+	jac_dbl(&q2, &tq[0], fast);
+	for (int i = 1; i < 8; i++) /* tq[i] = (2i + 1) Q */
+		jac_add(&tq[i], &tq[i - 1], &q2, fast);
+	fe_zero(&acc.x);
+	fe_zero(&acc.y);
+	fe_zero(&acc.z);
+	int started = 0;
 	for (int i = (l1 > l2 ? l1 : l2) - 1; i >= 0; i--) {
 		if (started)
-			pending++;
-		if ((n1[i] != 0 || n2[i] != 0) && pending > 0) {
-			pt_dbl_n(&acc, &acc, pending, fast);
-			pending = 0;
-		}
+			jac_dbl(&acc, &acc, fast);
 		if (n1[i] != 0) {
 			affine e = p256_base_odd[(n1[i] > 0 ? n1[i] : -n1[i]) / 2];
 			if (n1[i] < 0)
 				fe_neg(&e.y, &e.y);
-			pt_madd(&acc, &acc, &e, fast);
+			int path = jac_madd_vartime(&acc, &acc, &e, fast);
+			if (paths != NULL)
+				paths[path]++;
 			started = 1;
 		}
 		if (n2[i] != 0) {
 			point e = tq[(n2[i] > 0 ? n2[i] : -n2[i]) / 2];
 			if (n2[i] < 0)
 				fe_neg(&e.y, &e.y);
-			pt_add(&acc, &acc, &e, fast);
+			int path = jac_add_vartime(&acc, &acc, &e, fast);
+			if (paths != NULL)
+				paths[JAC_VT_PATHS + path]++;
 			started = 1;
 		}
 	}
-	if (pending > 0)
-		pt_dbl_n(&acc, &acc, pending, fast);
 	*r = acc;
+}
+
+void ecfi_p256_double_scalar_mult_vartime_limbs(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
+                                                const ecf_p256_point *q, unsigned fast)
+{
+	point acc;
+	ecfi_p256_double_scalar_mult_vartime_jac(&acc, u1, u2, q, fast, NULL);
+	jac_to_pt(r, &acc, fast);
 }
 
 void ecf_p256_scalar_mult(ecf_p256_point *r, const uint8_t k[32], const ecf_p256_point *p)
