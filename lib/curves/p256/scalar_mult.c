@@ -122,11 +122,12 @@ static inline uint64_t booth(uint64_t in, unsigned w, uint64_t *neg)
 }
 
 /* r = table[d - 1], negated if neg; reads all 16 entries. For d = 0, r is
- * all zeros (Z = 0: the Jacobian identity), which the caller masks anyway. */
+ * all zeros (Z = 0: the Jacobian identity), which the caller masks anyway.
+ * The scan's tier (AVX2 or SSE2) from the flag word as it is now: the same
+ * word the caller's P256_FAST() read (nothing in the library writes it). */
 static inline void lookup_jac16(point *r, const point table[16], uint64_t d, uint64_t neg)
 {
-	lookup_words((uint64_t *)r, (const uint64_t *)table, 16, 12, d);
-	fe_cneg(&r->y, neg);
+	ecfi_p256_lookup_jac((uint64_t *)r, (const uint64_t *)table, 16, d, neg, P256_FAST());
 }
 
 /* Variable base, in Jacobian coordinates throughout: the table 1P..16P is
