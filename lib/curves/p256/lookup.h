@@ -21,6 +21,14 @@
 
 #include "common/internal.h"
 
+/* A scan: out := table[d - 1] for 1 <= d <= n, zeros otherwise (no negation). */
+typedef void ecfi_p256_scan_fn(uint64_t *out, const uint64_t *table, size_t n, uint64_t d);
+/* The scan the flag word selects for entries of nw words (8 or 12): the AVX2
+ * kernel below when `fast` has ECFI_KERNEL_AVX2 (and the build has the
+ * x86-64 kernels), the SSE2 (or plain C) one otherwise. The lookups call
+ * through it; the tests check which one it names. */
+ECFI_HIDDEN ecfi_p256_scan_fn *ecfi_p256_scan_for(unsigned fast, size_t nw);
+
 ECFI_HIDDEN void ecfi_p256_lookup_affine(uint64_t r[8], const uint64_t *table, size_t n, uint64_t d, uint64_t neg,
                                          unsigned fast);
 ECFI_HIDDEN void ecfi_p256_lookup_jac(uint64_t r[12], const uint64_t *table, size_t n, uint64_t d, uint64_t neg,

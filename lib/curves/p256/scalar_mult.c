@@ -216,26 +216,37 @@ SM_FLATTEN void ecfi_p256_scalar_mult_limbs(ecf_p256_point *r, const uint64_t k[
 	ecfi_wipe(&neg, sizeof neg);
 }
 
-/* lookup.h: the scans behind a tier bit (AVX2 or SSE2), with the negation. */
-void ecfi_p256_lookup_affine(uint64_t r[8], const uint64_t *table, size_t n, uint64_t d, uint64_t neg, unsigned fast)
+/* lookup.h: the scans behind a tier bit (AVX2 or SSE2), with the negation.
+ * The SSE2 scans as functions, so that ecfi_p256_scan_for can name them. */
+static void scan8_sse2(uint64_t *out, const uint64_t *table, size_t n, uint64_t d)
 {
+	lookup_words(out, table, n, 8, d);
+}
+
+static void scan12_sse2(uint64_t *out, const uint64_t *table, size_t n, uint64_t d)
+{
+	lookup_words(out, table, n, 12, d);
+}
+
+ecfi_p256_scan_fn *ecfi_p256_scan_for(unsigned fast, size_t nw)
+{
+	(void)fast; /* unused without the x86-64 kernels */
 #if ECFI_X86_64_KERNELS
 	if (ECFI_USE_AVX2(fast))
-		ecfk_p256_lookup8_avx2(r, table, n, d);
-	else
+		return nw == 8 ? ecfk_p256_lookup8_avx2 : ecfk_p256_lookup12_avx2;
 #endif
-		lookup_words(r, table, n, 8, d);
+	return nw == 8 ? scan8_sse2 : scan12_sse2;
+}
+
+void ecfi_p256_lookup_affine(uint64_t r[8], const uint64_t *table, size_t n, uint64_t d, uint64_t neg, unsigned fast)
+{
+	ecfi_p256_scan_for(fast, 8)(r, table, n, d);
 	fe_cneg((fe *)(r + 4), neg);
 }
 
 void ecfi_p256_lookup_jac(uint64_t r[12], const uint64_t *table, size_t n, uint64_t d, uint64_t neg, unsigned fast)
 {
-#if ECFI_X86_64_KERNELS
-	if (ECFI_USE_AVX2(fast))
-		ecfk_p256_lookup12_avx2(r, table, n, d);
-	else
-#endif
-		lookup_words(r, table, n, 12, d);
+	ecfi_p256_scan_for(fast, 12)(r, table, n, d);
 	fe_cneg((fe *)(r + 4), neg);
 }
 
