@@ -145,12 +145,12 @@ static void test_scan_choice(void **s)
 	                    sup, sup & ~ECFI_KERNEL_AVX2};
 	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
 		uint32_t f = words[i];
-		int avx2 = (f & ECFI_KERNEL_AVX2) != 0 && ECFI_X86_64_KERNELS;
 #if ECFI_X86_64_KERNELS
-		test_expect((ecfi_p256_scan_for(f, 8) == ecfk_p256_lookup8_avx2) == avx2, "flags 0x%x: scan8 AVX2 %d",
-		            f, !avx2);
+		int avx2 = (f & ECFI_KERNEL_AVX2) != 0;
+		test_expect((ecfi_p256_scan_for(f, 8) == ecfk_p256_lookup8_avx2) == avx2,
+		            "flags 0x%x: scan8 is the AVX2 one %d, expected %d", f, !avx2, avx2);
 		test_expect((ecfi_p256_scan_for(f, 12) == ecfk_p256_lookup12_avx2) == avx2,
-		            "flags 0x%x: scan12 AVX2 %d", f, !avx2);
+		            "flags 0x%x: scan12 is the AVX2 one %d, expected %d", f, !avx2, avx2);
 #endif
 		test_expect(ecfi_p256_scan_for(f, 8) != ecfi_p256_scan_for(f, 12), "flags 0x%x: one scan for 8 and 12",
 		            f);
