@@ -345,6 +345,9 @@ static void one_group(const char *op, bench_body ours, group_state *s, peer_bodi
 	/* Signing with the portable SHA-256 under the top tier: the share of SHA-NI. */
 	if (strcmp(op, "ecdsa_sign") == 0 && (flags[nt - 1] & ECFI_KERNEL_SHA_NI))
 		v[nv++] = (bench_variant){names[nt - 1], "c_sha256", flags[nt - 1] & ~ECFI_KERNEL_SHA_NI, ours, s};
+	/* The scalar multiplications with the SSE2 table scans under the top tier: the share of AVX2. */
+	if (strncmp(op, "scalar_mult", 11) == 0 && (flags[nt - 1] & ECFI_KERNEL_AVX2))
+		v[nv++] = (bench_variant){names[nt - 1], "sse2_scan", flags[nt - 1] & ~ECFI_KERNEL_AVX2, ours, s};
 	if (peers.openssl && ossl)
 		v[nv++] = (bench_variant){"openssl", "peer", flags[nt - 1], peers.openssl, ossl};
 	if (peers.nettle && nett)

@@ -68,8 +68,9 @@ size_t bench_tiers(uint32_t flags[4], const char *names[4])
 	flags[k] = 0;
 	names[k++] = "portable";
 	if (ecfi_cpu_supported_kernels() & ECFI_KERNEL_MULX_ADX) {
-		/* with the CPU's other kernels (SHA-NI): the library as it runs here */
-		flags[k] = ECFI_KERNEL_MULX_ADX | (ecfi_cpu_supported_kernels() & ECFI_KERNEL_SHA_NI);
+		/* with the CPU's other kernels (SHA-NI, AVX2): the library as it runs here */
+		flags[k] =
+		    ECFI_KERNEL_MULX_ADX | (ecfi_cpu_supported_kernels() & (ECFI_KERNEL_SHA_NI | ECFI_KERNEL_AVX2));
 		names[k++] = "mulx_adx";
 	}
 	return k;

@@ -29,6 +29,24 @@ static int host_has_sha(void)
 #endif
 }
 
+/* CPUID.(7,0):EBX bit 5 AVX2, CPUID.1:ECX bit 27 OSXSAVE, XCR0 bits 1 and 2
+ * (the OS saves xmm and ymm state): AVX2 usable. */
+static int host_has_avx2(void)
+{
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+	unsigned a, b, c, d;
+	if (!__get_cpuid(1, &a, &b, &c, &d) || !(c >> 27 & 1))
+		return 0;
+	unsigned lo, hi;
+	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+	if ((lo & 6) != 6)
+		return 0;
+	return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b >> 5 & 1);
+#else
+	return 0;
+#endif
+}
+
 static void test_report(void **s)
 {
 	(void)s;
@@ -53,6 +71,12 @@ static void test_report(void **s)
 	test_expect(!host_has_sha() || (det & (ECF_CPU_X86_SHA | ECF_CPU_X86_SSSE3 | ECF_CPU_X86_SSE4_1)) ==
 	                                   (ECF_CPU_X86_SHA | ECF_CPU_X86_SSSE3 | ECF_CPU_X86_SSE4_1),
 	            "CPUID has SHA, SSSE3 and SSE4.1 but the probe did not detect them");
+	int avx2 = (allowed & ECF_CPU_X86_AVX2) != 0;
+	test_expect(ECFI_USE_AVX2(ecfi_cpu_flags) == (avx2 && ECFI_X86_64_KERNELS),
+	            "AVX2 scan flag must be set exactly when AVX2 is allowed");
+	/* As for SHA: where CPUID and XCR0 say AVX2 is usable, the probe must detect it. */
+	test_expect(!host_has_avx2() || (det & ECF_CPU_X86_AVX2), "CPUID has AVX2 but the probe did not detect it");
+	test_expect(host_has_avx2() || !(det & ECF_CPU_X86_AVX2), "the probe claims AVX2 that CPUID/XCR0 deny");
 	if (expect && strcmp(expect, "portable") == 0) {
 		test_expect(strcmp(ecf_kernel_name(), "portable") == 0,
 		            "ECFIELD_DISABLE=mulx_adx did not force portable");
@@ -79,6 +103,8 @@ static void test_report(void **s)
 				want |= 1u << 1;
 			else if (strcmp(w, "sha") == 0)
 				want |= 1u << 2;
+			else if (strcmp(w, "avx2") == 0)
+				want |= 1u << 5;
 			else if (strcmp(w, "asimd") == 0)
 				want |= 1u << 8;
 			else if (strcmp(w, "pmull") == 0)
@@ -98,6 +124,8 @@ static void test_report(void **s)
 			            ecf_kernel_name());
 		if (want & (1u << 2))
 			test_expect(!ECFI_USE_SHA_NI(ecfi_cpu_flags), "SHA disabled, SHA-NI kernel still selected");
+		if (want & (1u << 5))
+			test_expect(!ECFI_USE_AVX2(ecfi_cpu_flags), "AVX2 disabled, AVX2 scan still selected");
 	}
 	/* Set by .ci/cpu-models when the suite runs under an emulated CPU model:
 	 * the kernel the probe must choose, and words its reason must contain. */
@@ -129,6 +157,10 @@ static void test_set_kernels(void **s)
 	            "set_kernels(0) left the SHA-NI kernel on");
 	ecfi_cpu_set_kernels(ECFI_KERNEL_SHA_NI);
 	test_expect(ecfi_cpu_flags == (sup & ECFI_KERNEL_SHA_NI), "set_kernels(SHA-NI) != supported SHA-NI");
+	ecfi_cpu_set_kernels(ECFI_KERNEL_AVX2);
+	test_expect(ecfi_cpu_flags == (sup & ECFI_KERNEL_AVX2), "set_kernels(AVX2) != supported AVX2");
+	test_expect(!host_has_avx2() || !ECFI_X86_64_KERNELS || (sup & ECFI_KERNEL_AVX2),
+	            "CPUID has AVX2 but the probe offers no AVX2 scan");
 	ecfi_cpu_set_kernels(old);
 }
 

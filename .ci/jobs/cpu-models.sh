@@ -2,7 +2,8 @@
 # Every CPU path of this machine: the unit suite under qemu-x86_64 as a Nehalem
 # (no BMI2, no ADX, no AVX: any stray instruction of a later CPU in the
 # portable path dies of SIGILL here), and the probe test and two field tests
-# as a Haswell (BMI2 without ADX: the same portable path, another reason). The
+# as a Haswell (BMI2 without ADX: the same portable path, another reason; AVX2:
+# the P-256 group and table scans with the AVX2 scans, test tier "avx2"). The
 # probe must pick the portable kernels and say why (test_dispatch checks
 # ECF_EXPECT_KERNEL and ECF_EXPECT_REASON), and no test or the benchmark may die
 # of SIGILL. The
@@ -13,7 +14,7 @@ cd "$(dirname "$0")/../.."
 (meson setup build || meson setup --reconfigure build) >/dev/null
 ninja -C build
 export ECF_TEST_SCALE=${ECF_TEST_SCALE:-10}
-for model in "Nehalem:BMI2 and ADX not detected:--suite unit" "Haswell:ADX not detected:dispatch p256 p25519"; do
+for model in "Nehalem:BMI2 and ADX not detected:--suite unit" "Haswell:ADX not detected:dispatch p256 p25519 p256_lookup p256_group"; do
 	IFS=: read -r cpu reason tests <<<"$model"
 	echo "# qemu-x86_64 -cpu $cpu: expect the portable kernels, reason '$reason'; tests: $tests"
 	# TCG cannot emulate a few Haswell system features; qemu warns and goes on.

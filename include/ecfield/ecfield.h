@@ -36,6 +36,8 @@ ECF_API uint32_t ecf_version_number(void);
 #define ECF_CPU_X86_SHA (1u << 2)
 #define ECF_CPU_X86_SSSE3 (1u << 3)
 #define ECF_CPU_X86_SSE4_1 (1u << 4)
+/** x86 AVX2, with the OS saving the ymm registers (the P-256 table scans). */
+#define ECF_CPU_X86_AVX2 (1u << 5)
 #define ECF_CPU_ARM_ASIMD (1u << 8)
 #define ECF_CPU_ARM_PMULL (1u << 9)
 

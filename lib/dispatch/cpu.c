@@ -46,6 +46,7 @@ static uint32_t parse_disable(const char *s)
 	    {"bmi2", ECF_CPU_X86_BMI2},
 	    {"adx", ECF_CPU_X86_ADX},
 	    {"sha", ECF_CPU_X86_SHA},
+	    {"avx2", ECF_CPU_X86_AVX2},
 	    {"asimd", ECF_CPU_ARM_ASIMD},
 	    {"pmull", ECF_CPU_ARM_PMULL},
 	};
@@ -96,6 +97,9 @@ static uint32_t kernels_for(uint32_t features)
 	/* SHA256RNDS2/MSG1/MSG2 are SHA; the kernel's byte shuffles SSSE3, its blend SSE4.1. */
 	if ((features & ECF_CPU_X86_SHA) && (features & ECF_CPU_X86_SSSE3) && (features & ECF_CPU_X86_SSE4_1))
 		k |= ECFI_KERNEL_SHA_NI;
+	/* cpu_features reports AVX2 only when the OS saves the ymm state (XCR0). */
+	if (features & ECF_CPU_X86_AVX2)
+		k |= ECFI_KERNEL_AVX2;
 #else
 	(void)features;
 #endif
@@ -117,6 +121,8 @@ static uint32_t probe_features(void)
 		f |= ECF_CPU_X86_SSSE3;
 	if (info.features.sse4_1)
 		f |= ECF_CPU_X86_SSE4_1;
+	if (info.features.avx2)
+		f |= ECF_CPU_X86_AVX2;
 #elif defined(__aarch64__)
 	const Aarch64Info info = GetAarch64Info();
 	if (info.features.asimd)

@@ -19,6 +19,12 @@
  * step through (valgrind 3.19 cannot run SHA instructions: docs/hash.md);
  * test_hash and the benchmark's hash rows select it explicitly. */
 #define ECFI_KERNEL_SHA_NI (1u << 1)
+/* x86-64 with AVX2 (and the OS saving the ymm registers): the constant-time
+ * table scans of the P-256 scalar multiplications
+ * (lib/kernels/x86_64/p256_lookup_avx2.c, docs/p256.md); the SSE2 scans
+ * otherwise. A selection, so the results are the same bits on every tier.
+ * Not in ECFI_KERNEL_ALL: that is the field multiplication tiers. */
+#define ECFI_KERNEL_AVX2 (1u << 2)
 #define ECFI_KERNEL_ALL (ECFI_KERNEL_MULX_ADX)
 
 /* Kernels allowed on this CPU: detected, minus ECFIELD_DISABLE. */
@@ -37,6 +43,13 @@ ECFI_HIDDEN extern uint32_t ecfi_cpu_flags;
 #define ECFI_USE_SHA_NI(flags) (((flags)&ECFI_KERNEL_SHA_NI) != 0)
 #else
 #define ECFI_USE_SHA_NI(flags) 0
+#endif
+
+/* True if the AVX2 table scans may run. */
+#if ECFI_X86_64_KERNELS
+#define ECFI_USE_AVX2(flags) (((flags)&ECFI_KERNEL_AVX2) != 0)
+#else
+#define ECFI_USE_AVX2(flags) 0
 #endif
 
 /* Kernel tiers the CPU supports (whatever ECFIELD_DISABLE says). */

@@ -179,9 +179,13 @@ size_t test_kernel_tiers(uint32_t flags[4], const char *names[4])
 	names[k++] = "portable";
 	uint32_t sup = ecfi_cpu_supported_kernels();
 	if (sup & ECFI_KERNEL_MULX_ADX) {
-		/* with the CPU's other kernels (SHA-NI): the library as it runs here */
-		flags[k] = ECFI_KERNEL_MULX_ADX | (sup & ECFI_KERNEL_SHA_NI);
+		/* with the CPU's other kernels (SHA-NI, AVX2): the library as it runs here */
+		flags[k] = ECFI_KERNEL_MULX_ADX | (sup & (ECFI_KERNEL_SHA_NI | ECFI_KERNEL_AVX2));
 		names[k++] = "mulx_adx";
+	} else if (sup & ECFI_KERNEL_AVX2) {
+		/* AVX2 without MULX/ADX (Haswell): the portable field with the AVX2 scans */
+		flags[k] = sup & (ECFI_KERNEL_SHA_NI | ECFI_KERNEL_AVX2);
+		names[k++] = "avx2";
 	} else {
 		static int said;
 		if (!said++)

@@ -21,6 +21,7 @@
  * coordinates), Jacobian accumulator; not constant time.
  */
 #include "curves/p256/group.h"
+#include "curves/p256/lookup.h"
 #include "curves/p256/point_ops.h"
 
 #if defined(__SSE2__)
@@ -121,11 +122,12 @@ static inline uint64_t booth(uint64_t in, unsigned w, uint64_t *neg)
 }
 
 /* r = table[d - 1], negated if neg; reads all 16 entries. For d = 0, r is
- * all zeros (Z = 0: the Jacobian identity), which the caller masks anyway. */
+ * all zeros (Z = 0: the Jacobian identity), which the caller masks anyway.
+ * The scan's tier (AVX2 or SSE2) from the flag word as it is now: the same
+ * word the caller's P256_FAST() read (nothing in the library writes it). */
 static inline void lookup_jac16(point *r, const point table[16], uint64_t d, uint64_t neg)
 {
-	lookup_words((uint64_t *)r, (const uint64_t *)table, 16, 12, d);
-	fe_cneg(&r->y, neg);
+	ecfi_p256_lookup_jac((uint64_t *)r, (const uint64_t *)table, 16, d, neg, P256_FAST());
 }
 
 /* Variable base, in Jacobian coordinates throughout: the table 1P..16P is
@@ -214,12 +216,46 @@ SM_FLATTEN void ecfi_p256_scalar_mult_limbs(ecf_p256_point *r, const uint64_t k[
 	ecfi_wipe(&neg, sizeof neg);
 }
 
-/* r = row[d - 1], negated if neg; r is garbage (but not a secret-dependent
- * access) for d = 0. Reads all P256_BASE_ENTRIES entries. */
-static inline void lookup_affine_base(affine *r, const affine row[P256_BASE_ENTRIES], uint64_t d, uint64_t neg)
+/* lookup.h: the scans behind a tier bit (AVX2 or SSE2), with the negation.
+ * The SSE2 scans as functions, so that ecfi_p256_scan_for can name them. */
+static void scan8_sse2(uint64_t *out, const uint64_t *table, size_t n, uint64_t d)
 {
-	lookup_words((uint64_t *)r, (const uint64_t *)row, P256_BASE_ENTRIES, 8, d);
-	fe_cneg(&r->y, neg);
+	lookup_words(out, table, n, 8, d);
+}
+
+static void scan12_sse2(uint64_t *out, const uint64_t *table, size_t n, uint64_t d)
+{
+	lookup_words(out, table, n, 12, d);
+}
+
+ecfi_p256_scan_fn *ecfi_p256_scan_for(unsigned fast, size_t nw)
+{
+	(void)fast; /* unused without the x86-64 kernels */
+#if ECFI_X86_64_KERNELS
+	if (ECFI_USE_AVX2(fast))
+		return nw == 8 ? ecfk_p256_lookup8_avx2 : ecfk_p256_lookup12_avx2;
+#endif
+	return nw == 8 ? scan8_sse2 : scan12_sse2;
+}
+
+void ecfi_p256_lookup_affine(uint64_t r[8], const uint64_t *table, size_t n, uint64_t d, uint64_t neg, unsigned fast)
+{
+	ecfi_p256_scan_for(fast, 8)(r, table, n, d);
+	fe_cneg((fe *)(r + 4), neg);
+}
+
+void ecfi_p256_lookup_jac(uint64_t r[12], const uint64_t *table, size_t n, uint64_t d, uint64_t neg, unsigned fast)
+{
+	ecfi_p256_scan_for(fast, 12)(r, table, n, d);
+	fe_cneg((fe *)(r + 4), neg);
+}
+
+/* r = row[d - 1], negated if neg; r is all zeros (dropped by the caller's
+ * mask) for d = 0. Reads all P256_BASE_ENTRIES entries. */
+static inline void lookup_affine_base(affine *r, const affine row[P256_BASE_ENTRIES], uint64_t d, uint64_t neg,
+                                      unsigned fast)
+{
+	ecfi_p256_lookup_affine((uint64_t *)r, (const uint64_t *)row, P256_BASE_ENTRIES, d, neg, fast);
 }
 
 /* Fixed base, in Jacobian coordinates with the incomplete mixed addition
@@ -261,7 +297,7 @@ SM_FLATTEN void ecfi_p256_scalar_mult_base_limbs(ecf_p256_point *r, const uint64
 	pt_identity(&acc); /* (0 : 1 : 0), Z = 0: the identity in Jacobian coordinates too */
 	for (unsigned i = 0; i < P256_BASE_WINDOWS; i++) {
 		d = booth(window_bits(k2, P256_BASE_W * i, P256_BASE_W), P256_BASE_W, &neg);
-		lookup_affine_base(&e, p256_base_table[i], d, neg);
+		lookup_affine_base(&e, p256_base_table[i], d, neg, fast);
 		uint64_t acc_inf = fe_zero_mask(&acc.z);
 		jac_madd(&t, &acc, &e, fast);
 		fe_cmov(&t.x, &e.x, acc_inf);

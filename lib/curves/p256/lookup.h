@@ -1,0 +1,42 @@
+/*
+ * The constant-time table scans of the P-256 scalar multiplications, for
+ * lib/curves/p256/scalar_mult.c and the tests (test_p256_lookup.c).
+ *
+ * ecfi_p256_lookup_affine(r, table, n, d, neg, fast):
+ *   r := table[d - 1] (8 words: x, y of an affine point, Montgomery domain,
+ *   coordinates < p) for 1 <= d <= n, all zeros for d = 0 or d > n; then y
+ *   := p - y (mod p) where neg is all-ones (neg is 0 or all-ones). Reads
+ *   every entry; no branch or address depends on d or neg. The scan is the
+ *   AVX2 kernel when `fast` (an ecfi_cpu_flags word) has ECFI_KERNEL_AVX2,
+ *   SSE2 (plain C where SSE2 is absent) otherwise: the same bits.
+ *   r may not overlap table.
+ * ecfi_p256_lookup_jac(r, table, n, d, neg, fast): the same for 12-word
+ *   Jacobian entries (x, y, z).
+ */
+#ifndef ECFI_P256_LOOKUP_H
+#define ECFI_P256_LOOKUP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/internal.h"
+
+/* A scan: out := table[d - 1] for 1 <= d <= n, zeros otherwise (no negation). */
+typedef void ecfi_p256_scan_fn(uint64_t *out, const uint64_t *table, size_t n, uint64_t d);
+/* The scan the flag word selects for entries of nw words (8 or 12): the AVX2
+ * kernel below when `fast` has ECFI_KERNEL_AVX2 (and the build has the
+ * x86-64 kernels), the SSE2 (or plain C) one otherwise. The lookups call
+ * through it; the tests check which one it names. */
+ECFI_HIDDEN ecfi_p256_scan_fn *ecfi_p256_scan_for(unsigned fast, size_t nw);
+
+ECFI_HIDDEN void ecfi_p256_lookup_affine(uint64_t r[8], const uint64_t *table, size_t n, uint64_t d, uint64_t neg,
+                                         unsigned fast);
+ECFI_HIDDEN void ecfi_p256_lookup_jac(uint64_t r[12], const uint64_t *table, size_t n, uint64_t d, uint64_t neg,
+                                      unsigned fast);
+
+/* The AVX2 scans (lib/kernels/x86_64/p256_lookup_avx2.c): r := table[d - 1]
+ * for 1 <= d <= n, zeros otherwise, no negation. AVX2 required. */
+ECFI_HIDDEN void ecfk_p256_lookup8_avx2(uint64_t out[8], const uint64_t *table, size_t n, uint64_t d);
+ECFI_HIDDEN void ecfk_p256_lookup12_avx2(uint64_t out[12], const uint64_t *table, size_t n, uint64_t d);
+
+#endif
