@@ -15,7 +15,8 @@
  *
  * What it saves against n calls of ecfk_p256_jac_dbl_mulx_adx: one
  * prologue, one epilogue and one frame wipe for all n doublings; the point
- * stays in the frame between doublings (copied in once, out once), and the
+ * stays in the frame between doublings (copied in once, out once, 8 bytes
+ * at a time), and the
  * coordinates are addressed from rsp, so no pointer is reloaded.
  *
  * Constant time: n is PUBLIC (the loop count: `dec %rdi; jnz`, the one
@@ -46,7 +47,14 @@ ECFK_FUNC_BEGIN(ecfk_p256_jac_dbl_n_mulx_adx)
         P256_PROLOGUE FRAME
         mov     %rdi, RPTR(%rsp)
         mov     %rdx, %rdi                      /* n: the loop counter */
-        COPY_POINT %rsi, PT
+        /* p into the frame, 8 bytes at a time: p was just written by the
+         * caller's 8-byte stores, which a 16-byte load cannot forward from */
+        MOV4    0(%rsi), 8(%rsi), 16(%rsi), 24(%rsi), B_REGS
+        MOV4    32(%rsi), 40(%rsi), 48(%rsi), 56(%rsi), T_REGS
+        MOV4    B_REGS, PFE(0)
+        MOV4    T_REGS, PFE(32)
+        MOV4    64(%rsi), 72(%rsi), 80(%rsi), 88(%rsi), B_REGS
+        MOV4    B_REGS, PFE(64)
         test    %rdi, %rdi
         jz      .Ldbl_n_done                    /* n = 0 (public) */
 .Ldbl_n_loop:
@@ -98,18 +106,12 @@ ECFK_FUNC_BEGIN(ecfk_p256_jac_dbl_n_mulx_adx)
         jnz     .Ldbl_n_loop                    /* public loop count */
 .Ldbl_n_done:
         mov     RPTR(%rsp), %rbx
-        movdqu  PT+0(%rsp), %xmm0
-        movdqu  PT+16(%rsp), %xmm1
-        movdqu  PT+32(%rsp), %xmm2
-        movdqu  PT+48(%rsp), %xmm3
-        movdqu  PT+64(%rsp), %xmm4
-        movdqu  PT+80(%rsp), %xmm5
-        movdqu  %xmm0, 0(%rbx)
-        movdqu  %xmm1, 16(%rbx)
-        movdqu  %xmm2, 32(%rbx)
-        movdqu  %xmm3, 48(%rbx)
-        movdqu  %xmm4, 64(%rbx)
-        movdqu  %xmm5, 80(%rbx)
+        MOV4    PFE(0), B_REGS
+        MOV4    PFE(32), T_REGS
+        MOV4    B_REGS, 0(%rbx), 8(%rbx), 16(%rbx), 24(%rbx)
+        MOV4    T_REGS, 32(%rbx), 40(%rbx), 48(%rbx), 56(%rbx)
+        MOV4    PFE(64), B_REGS
+        MOV4    B_REGS, 64(%rbx), 72(%rbx), 80(%rbx), 88(%rbx)     /* Z */
 
         P256_EPILOGUE FRAME
 ECFK_FUNC_END(ecfk_p256_jac_dbl_n_mulx_adx)
