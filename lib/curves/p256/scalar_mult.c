@@ -195,9 +195,11 @@ SM_FLATTEN void ecfi_p256_scalar_mult_limbs(ecf_p256_point *r, const uint64_t k[
 	d = booth(window_bits(k2, 255, 5), 5, &neg); /* window 51: bits 254..259 of k */
 	lookup_jac16(&acc, table, d, neg);           /* Z = 0 for d = 0 */
 	for (int i = 50; i >= 0; i--) {
-		jac_dbl_n(&acc, &acc, 5, fast); /* 5: a constant, not data */
+		/* the lookup first: it does not depend on acc, so the core runs it
+		 * while the previous window's addition is still in flight */
 		d = booth(window_bits(k2, 5 * (unsigned)i, 5), 5, &neg);
 		lookup_jac16(&t, table, d, neg);
+		jac_dbl_n(&acc, &acc, 5, fast); /* 5: a constant, not data */
 		uint64_t acc_inf = fe_zero_mask(&acc.z);
 		jac_add(&u, &acc, &t, fast);
 		pt_cmov(&u, &t, acc_inf);
