@@ -85,7 +85,47 @@ static void run_add_fused(void *p, long n)
 }
 #endif
 
+/* jac_dbl5: five doublings per operation (the variable-base window): five
+ * calls of the fused doubling (call "fused") against one call of the n-fold
+ * routine (call "fused_n", ecfk_p256_jac_dbl_n_mulx_adx with n = 5). */
+#if ECFI_X86_64_KERNELS
+static void run_dbl5_fused(void *p, long n)
+{
+	jac_state *s = p;
+	for (long i = 0; i < n; i += 2) {
+		ecfk_p256_jac_dbl_mulx_adx((uint64_t *)&s->b, (const uint64_t *)&s->a);
+		for (int k = 0; k < 4; k++)
+			ecfk_p256_jac_dbl_mulx_adx((uint64_t *)&s->b, (const uint64_t *)&s->b);
+		ecfk_p256_jac_dbl_mulx_adx((uint64_t *)&s->a, (const uint64_t *)&s->b);
+		for (int k = 0; k < 4; k++)
+			ecfk_p256_jac_dbl_mulx_adx((uint64_t *)&s->a, (const uint64_t *)&s->a);
+	}
+}
+
+static void run_dbl5_fused_n(void *p, long n)
+{
+	jac_state *s = p;
+	for (long i = 0; i < n; i += 2) {
+		ecfk_p256_jac_dbl_n_mulx_adx((uint64_t *)&s->b, (const uint64_t *)&s->a, 5);
+		ecfk_p256_jac_dbl_n_mulx_adx((uint64_t *)&s->a, (const uint64_t *)&s->b, 5);
+	}
+}
+#endif
+
 #ifdef ECF_BENCH_PEER_KERNELS
+static void run_dbl5_ossl(void *p, long n)
+{
+	jac_state *s = p;
+	for (long i = 0; i < n; i += 2) {
+		ecp_nistz256_point_double((uint64_t *)&s->b, (const uint64_t *)&s->a);
+		for (int k = 0; k < 4; k++)
+			ecp_nistz256_point_double((uint64_t *)&s->b, (const uint64_t *)&s->b);
+		ecp_nistz256_point_double((uint64_t *)&s->a, (const uint64_t *)&s->b);
+		for (int k = 0; k < 4; k++)
+			ecp_nistz256_point_double((uint64_t *)&s->a, (const uint64_t *)&s->a);
+	}
+}
+
 static void run_dbl_ossl(void *p, long n)
 {
 	jac_state *s = p;
@@ -153,5 +193,20 @@ void bench_p256_jac(void)
 		v[nv++] = (bench_variant){"openssl", "peer", flags[nt - 1], ossl_body[op], &st[4]};
 #endif
 		bench_group("p256", ops[op], v, nv);
+	}
+	{
+		bench_variant v[4];
+		size_t nv = 0;
+#if ECFI_X86_64_KERNELS
+		if (ECFI_USE_MULX_ADX(flags[nt - 1])) {
+			v[nv++] = (bench_variant){names[nt - 1], "fused", flags[nt - 1], run_dbl5_fused, &st[3]};
+			v[nv++] = (bench_variant){names[nt - 1], "fused_n", flags[nt - 1], run_dbl5_fused_n, &st[1]};
+		}
+#endif
+#ifdef ECF_BENCH_PEER_KERNELS
+		v[nv++] = (bench_variant){"openssl", "peer", flags[nt - 1], run_dbl5_ossl, &st[4]};
+#endif
+		if (nv > 0)
+			bench_group("p256", "jac_dbl5", v, nv);
 	}
 }

@@ -197,6 +197,81 @@ static void check_add(const point *p, const point *q, long i)
 }
 #endif
 
+#if ECFI_X86_64_KERNELS
+/* n doublings: the kernel ecfk_p256_jac_dbl_n_mulx_adx (r separate and
+ * r = p) and the dispatching jac_dbl_n on both tiers against n calls of
+ * jac_dbl_c on the portable tier. */
+static void check_dbl_n(const point *p, unsigned n, long i)
+{
+	point want = *p, r, a;
+	for (unsigned k = 0; k < n; k++)
+		jac_dbl_c(&want, &want, FLAG_PORTABLE);
+	ecfk_p256_jac_dbl_n_mulx_adx((uint64_t *)&r, (const uint64_t *)p, n);
+	test_expect_limbs(r.x.limb, want.x.limb, 12, "jac_dbl_n kernel, n = %u, case %ld", n, i);
+	a = *p;
+	ecfk_p256_jac_dbl_n_mulx_adx((uint64_t *)&a, (const uint64_t *)&a, n);
+	test_expect_limbs(a.x.limb, want.x.limb, 12, "jac_dbl_n kernel, r = p, n = %u, case %ld", n, i);
+	jac_dbl_n(&r, p, n, FLAG_MULX);
+	test_expect_limbs(r.x.limb, want.x.limb, 12, "jac_dbl_n (MULX/ADX tier), n = %u, case %ld", n, i);
+	a = *p;
+	jac_dbl_n(&a, &a, n, FLAG_PORTABLE);
+	test_expect_limbs(a.x.limb, want.x.limb, 12, "jac_dbl_n (portable), r = p, n = %u, case %ld", n, i);
+}
+#endif
+
+/* jac_dbl_n for n = 0, 1, 2, 3, 5 on edge and random triples, and n = 255
+ * (and 256) on a few: the kernel and both tiers of jac_dbl_n against n
+ * jac_dbl_c. The portable jac_dbl_n against jac_dbl_c runs without the
+ * kernels too. */
+static void test_dbl_n(void **s)
+{
+	(void)s;
+	int kern = have_kernels();
+	test_rng rng;
+	test_rng_init(&rng, 0xdb1e256);
+	if (!kern) {
+		for (long i = 0; i < 20; i++) {
+			point p, want, r;
+			for (int c = 0; c < 3; c++)
+				test_rand_below(&rng, (&p.x)[c].limb, P, 4, c & 1);
+			want = p;
+			for (int k = 0; k < 5; k++)
+				jac_dbl_c(&want, &want, FLAG_PORTABLE);
+			jac_dbl_n(&r, &p, 5, FLAG_PORTABLE);
+			test_expect_limbs(r.x.limb, want.x.limb, 12, "jac_dbl_n (portable), case %ld", i);
+		}
+		skip();
+	}
+#if ECFI_X86_64_KERNELS
+	uint64_t edge[64][16];
+	size_t nedge = edge_values(edge, 64);
+	static const unsigned ns[5] = {0, 1, 2, 3, 5};
+	long cases = (long)(nedge * nedge) + test_iterations(5000);
+	for (long i = 0; i < cases; i++) {
+		point p;
+		coord(&p.x, 0, i, edge, nedge, &rng);
+		coord(&p.y, 1, i, edge, nedge, &rng);
+		coord(&p.z, 2, i, edge, nedge, &rng);
+		check_dbl_n(&p, ns[i % 5], i);
+	}
+	long longs = 4 + test_iterations(200) / 20;
+	for (long i = 0; i < longs; i++) {
+		point p;
+		affine pa;
+		if (i & 1) {
+			valid_point(&p, &pa, &rng);
+		} else {
+			for (int c = 0; c < 3; c++)
+				test_rand_below(&rng, (&p.x)[c].limb, P, 4, (int)(i & 2));
+		}
+		if (i == 2)
+			fe_zero(&p.z); /* the identity */
+		check_dbl_n(&p, i == 0 ? 256 : 255, i);
+	}
+	fprintf(stderr, "# %ld runs of 0..5 doublings, %ld of 255 or 256\n", cases, longs);
+#endif
+}
+
 /* Random and edge coordinate triples. */
 static void test_dbl(void **s)
 {
@@ -566,8 +641,10 @@ __attribute__((noinline)) static size_t stack_left(int op, const point *p, const
 		ecfk_p256_jac_dbl_mulx_adx((uint64_t *)&r, (const uint64_t *)p);
 	else if (op == 1)
 		ecfk_p256_jac_madd_mulx_adx((uint64_t *)&r, (const uint64_t *)p, (const uint64_t *)q);
-	else
+	else if (op == 2)
 		ecfk_p256_jac_add_mulx_adx((uint64_t *)&r, (const uint64_t *)p, (const uint64_t *)q);
+	else
+		ecfk_p256_jac_dbl_n_mulx_adx((uint64_t *)&r, (const uint64_t *)p, 1); /* GG: 8 Y^4 of p */
 	size_t n = test_stack_count(needles, count, 8);
 	ecfi_wipe(&r, sizeof r);
 	return n;
@@ -585,7 +662,7 @@ __attribute__((noinline)) static void make_needles(uint8_t needles[9][8], int op
 	 * frame), Z1^3 (madd, middle), Z1 Z2 (add, top) */
 	fe zz, hi;
 	fe_sqr(&zz, &p.z, FLAG_PORTABLE);
-	if (op == 0) {
+	if (op == 0 || op == 3) {
 		fe_sqr(&hi, &p.y, FLAG_PORTABLE);
 		fe_sqr(&hi, &hi, FLAG_PORTABLE);
 		fe_add(&hi, &hi, &hi);
@@ -620,7 +697,7 @@ static void test_stack_wiped(void **s)
 #if ECFI_X86_64_KERNELS
 	test_rng rng;
 	test_rng_init(&rng, 0x5ac256);
-	for (int op = 0; op < 3; op++) {
+	for (int op = 0; op < 4; op++) {
 		point p, q;
 		for (int c = 0; c < 3; c++) {
 			test_rand_below(&rng, (&p.x)[c].limb, P, 4, 0);
@@ -628,7 +705,7 @@ static void test_stack_wiped(void **s)
 		}
 		uint8_t needles[9][8];
 		make_needles(needles, op, &p, &q);
-		size_t n = stack_left(op, &p, &q, needles[0], op == 0 ? 7 : 9);
+		size_t n = stack_left(op, &p, &q, needles[0], op == 0 || op == 3 ? 7 : 9);
 		test_expect(n == 0, "kernel %d left %zu secret limbs in the stack", op, n);
 	}
 #endif
@@ -652,10 +729,10 @@ static void test_abi(void **s)
 	static const uint64_t GUARD = 0x5a5aa5a5c3c33c3cULL;
 	test_rng rng;
 	test_rng_init(&rng, 0xab1256);
-	const any_fn fns[3] = {(any_fn)ecfk_p256_jac_dbl_mulx_adx, (any_fn)ecfk_p256_jac_madd_mulx_adx,
-	                       (any_fn)ecfk_p256_jac_add_mulx_adx};
+	const any_fn fns[4] = {(any_fn)ecfk_p256_jac_dbl_mulx_adx, (any_fn)ecfk_p256_jac_madd_mulx_adx,
+	                       (any_fn)ecfk_p256_jac_add_mulx_adx, (any_fn)ecfk_p256_jac_dbl_n_mulx_adx};
 	for (int round = 0; round < 20; round++)
-		for (int op = 0; op < 3; op++) {
+		for (int op = 0; op < 4; op++) {
 			point p, q, want;
 			uint64_t rbuf[14];
 			for (int c = 0; c < 3; c++) {
@@ -666,20 +743,25 @@ static void test_abi(void **s)
 			rbuf[0] = rbuf[13] = GUARD;
 			uint32_t broken =
 			    ecft_abi_call(fns[op], (uint64_t)(uintptr_t)(rbuf + 1), (uint64_t)(uintptr_t)&p,
-			                  op == 1 ? (uint64_t)(uintptr_t)&qa : (uint64_t)(uintptr_t)&q);
+			                  op == 1   ? (uint64_t)(uintptr_t)&qa
+			                  : op == 3 ? (uint64_t)(round % 4 + 1)
+			                            : (uint64_t)(uintptr_t)&q);
 			test_expect(broken == 0, "kernel %d broke the ABI (mask 0x%x: rbx rbp r12 r13 r14 r15 rsp df)",
 			            op, broken);
 			if (op == 0)
 				jac_dbl_c(&want, &p, FLAG_PORTABLE);
 			else if (op == 1)
 				jac_madd_c(&want, &p, &qa, FLAG_PORTABLE);
-			else
+			else if (op == 2)
 				jac_add_c(&want, &p, &q, FLAG_PORTABLE);
+			else
+				for (int k = 0, nd = round % 4 + 1; k < nd; k++)
+					jac_dbl_c(&want, k == 0 ? &p : &want, FLAG_PORTABLE);
 			test_expect_limbs(rbuf + 1, want.x.limb, 12, "kernel %d through the trampoline, round %d", op,
 			                  round);
 			test_expect(rbuf[0] == GUARD && rbuf[13] == GUARD, "kernel %d wrote outside its output", op);
 		}
-	fprintf(stderr, "# 60 calls through the ABI trampoline\n");
+	fprintf(stderr, "# 80 calls through the ABI trampoline\n");
 #else
 	fprintf(stderr, "# no ABI trampoline in this build: skipped\n");
 	skip();
@@ -690,10 +772,10 @@ int main(void)
 {
 	mpz_init(P);
 	test_mpz_set_hex(P, P256_HEX);
-	const struct CMUnitTest tests[] = {cmocka_unit_test(test_dbl),         cmocka_unit_test(test_madd),
-	                                   cmocka_unit_test(test_add),         cmocka_unit_test(test_valid_points),
-	                                   cmocka_unit_test(test_gmp_model),   cmocka_unit_test(test_chains),
-	                                   cmocka_unit_test(test_stack_wiped), cmocka_unit_test(test_abi)};
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_dbl),    cmocka_unit_test(test_dbl_n),        cmocka_unit_test(test_madd),
+	    cmocka_unit_test(test_add),    cmocka_unit_test(test_valid_points), cmocka_unit_test(test_gmp_model),
+	    cmocka_unit_test(test_chains), cmocka_unit_test(test_stack_wiped),  cmocka_unit_test(test_abi)};
 	int rc = cmocka_run_group_tests_name("p256_steps", tests, NULL, NULL);
 	mpz_clear(P);
 	return rc;

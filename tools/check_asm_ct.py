@@ -41,6 +41,16 @@ ALLOWED = {
 PREFIXES = {
     "x86-64": [("cmov", "conditional move"), ("set", "flag to byte")],
 }
+# Functions with a loop over a PUBLIC count (the one exception to "no
+# conditional branch"): function -> (counter register, argument register it
+# is loaded from). In such a function a conditional branch is allowed only as
+# `jne`/`je` right after `dec CNT` or `test CNT,CNT`, with its target inside
+# the function, and CNT may be written only by `mov ARG,CNT` and `dec CNT`:
+# the branch then depends on the argument alone, which the callers pass as a
+# public value (the valgrind test, test/ct, checks that at run time).
+PUBLIC_LOOPS = {
+    "ecfk_p256_jac_dbl_n_mulx_adx": ("%rdi", "%rdx"),
+}
 # Why a few common offenders are rejected (for the message).
 WHY = {
     "call": "call", "jmp": "branch", "div": "variable-latency division", "idiv": "variable-latency division",
@@ -89,6 +99,40 @@ def check_insn(arch, mnem, operands):
         # secret-dependent address. Allowed only on registers.
         return "bit test on a memory operand"
     return None
+
+
+def check_public_loop(func, insns, i):
+    """For a PUBLIC_LOOPS function: the verdict on instruction i if it is the
+    loop's branch or writes the counter (None: allowed, a string: rejected),
+    False if the ordinary rules apply."""
+    cnt, arg = PUBLIC_LOOPS[func]
+    addr, mnem, ops = insns[i]
+    m = mnem.rstrip(",")
+    opl = split_operands(ops)
+    if m.startswith("j"):
+        if m not in ("jne", "je"):
+            return "branch (%s) other than the public loop's jne/je" % m
+        if i == 0:
+            return "loop branch without a counter test"
+        pm, pops = insns[i - 1][1].rstrip(","), split_operands(insns[i - 1][2])
+        if not ((pm == "dec" and pops == [cnt]) or (pm == "test" and pops == [cnt, cnt])):
+            return "loop branch not right after dec %s or test %s,%s" % (cnt, cnt, cnt)
+        t = re.match(r"([0-9a-f]+)", ops.strip())
+        first, last = int(insns[0][0], 16), int(insns[-1][0], 16)
+        if not t or not first <= int(t.group(1), 16) <= last:
+            return "loop branch target outside the function"
+        return None
+    if opl and opl[-1] == cnt:
+        if m == "dec" and opl == [cnt]:
+            return False
+        if m == "mov" and opl == [arg, cnt]:
+            return False
+        if m == "test" and opl == [cnt, cnt]:
+            return False
+        return "writes the public loop counter %s other than from %s or by dec" % (cnt, arg)
+    if m in ("xchg", "pop") and cnt in opl:
+        return "writes the public loop counter %s other than from %s or by dec" % (cnt, arg)
+    return False
 
 
 def split_operands(operands):
@@ -165,7 +209,13 @@ def main():
         total = 0
         for func, insns in sorted(info["funcs"].items()):
             total += len(insns)
-            for addr, mnem, ops in insns:
+            for i, (addr, mnem, ops) in enumerate(insns):
+                if func in PUBLIC_LOOPS:
+                    why = check_public_loop(func, insns, i)
+                    if why is not False:
+                        if why:
+                            bad.append("%s+0x%s: %s %s  <- %s" % (func, addr, mnem, ops, why))
+                        continue
                 why = check_insn(arch, mnem, ops)
                 if why:
                     bad.append("%s+0x%s: %s %s  <- %s" % (func, addr, mnem, ops, why))

@@ -98,7 +98,9 @@ ECFI_DECLARE_P25519_KERNELS(portable);
  * coordinate, Montgomery domain, every coordinate < p. The same bits as
  * jac_dbl_c, jac_madd_c, jac_add_c of lib/curves/p256/point_ops.h (and as
  * incomplete as those). r may alias p or q. The routines zero their own stack
- * frame before returning. */
+ * frame before returning. ecfk_p256_jac_dbl_n_mulx_adx: r = 2^n p, the same
+ * bits as n calls of jac_dbl_c (n = 0 copies p); n is public (the loop
+ * count). */
 
 #if ECFI_X86_64_KERNELS
 ECFI_DECLARE_SIDH_KERNELS(p434, mulx_adx, 7);
@@ -115,6 +117,7 @@ ECFI_HIDDEN void ecfk_ed25519_dbl_mulx_adx(uint64_t w[ECFK_ED25519_DBL_WORDS]);
 ECFI_HIDDEN void ecfk_p256_jac_dbl_mulx_adx(uint64_t r[12], const uint64_t p[12]);
 ECFI_HIDDEN void ecfk_p256_jac_madd_mulx_adx(uint64_t r[12], const uint64_t p[12], const uint64_t q[8]);
 ECFI_HIDDEN void ecfk_p256_jac_add_mulx_adx(uint64_t r[12], const uint64_t p[12], const uint64_t q[12]);
+ECFI_HIDDEN void ecfk_p256_jac_dbl_n_mulx_adx(uint64_t r[12], const uint64_t p[12], uint64_t n);
 #endif
 
 #endif

@@ -1,5 +1,5 @@
 /* The P-256 Jacobian point operations of lib/curves/p256/point_ops.h
- * (jac_dbl, jac_madd, jac_add) called directly with secret inputs: on the
+ * (jac_dbl, jac_dbl_n, jac_madd, jac_add) called directly with secret inputs: on the
  * MULX/ADX tier the fused routines p256_jac_*_mulx_adx.S, on the portable
  * tier their C bodies. The public operations reach jac_dbl and jac_madd
  * through the scalar multiplications (ct_p256_group.h); jac_add is covered
@@ -36,6 +36,10 @@ static void ct_p256_jac(ct_rng *rng)
 		jac_madd(&r, &p, &a, fast);
 		ct_sink_bytes(&r, sizeof r);
 		jac_add(&r, &p, &q, fast);
+		ct_sink_bytes(&r, sizeof r);
+		jac_dbl_n(&r, &p, 5, fast); /* n public, the point secret */
+		ct_sink_bytes(&r, sizeof r);
+		jac_dbl_n(&r, &r, (unsigned)i % 3 + 1, fast);
 		ct_sink_bytes(&r, sizeof r);
 		r = p;
 		jac_dbl(&r, &r, fast);

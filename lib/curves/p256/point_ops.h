@@ -289,6 +289,27 @@ static inline void jac_dbl(point *r, const point *p, unsigned fast)
 	jac_dbl_c(r, p, fast);
 }
 
+/* r = 2^n p: n jac_dbl, the same bits as n calls of jac_dbl_c (n = 0: r =
+ * p). n is PUBLIC (a loop count, constant or public data). On the MULX/ADX
+ * tier one routine for the n doublings (p256_jac_dbl_n_mulx_adx.S: one
+ * prologue and frame wipe, the point kept in its frame). r may alias p. */
+static inline void jac_dbl_n(point *r, const point *p, unsigned n, unsigned fast)
+{
+#if ECFI_X86_64_KERNELS
+	if (ECFI_USE_MULX_ADX(fast)) {
+		ecfk_p256_jac_dbl_n_mulx_adx((uint64_t *)r, (const uint64_t *)p, n);
+		return;
+	}
+#endif
+	if (n == 0) {
+		*r = *p;
+		return;
+	}
+	jac_dbl_c(r, p, fast);
+	for (unsigned i = 1; i < n; i++)
+		jac_dbl_c(r, r, fast);
+}
+
 static inline void jac_madd(point *r, const point *p, const affine *q, unsigned fast)
 {
 #if ECFI_X86_64_KERNELS

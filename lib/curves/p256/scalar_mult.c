@@ -197,10 +197,11 @@ SM_FLATTEN void ecfi_p256_scalar_mult_limbs(ecf_p256_point *r, const uint64_t k[
 	d = booth(window_bits(k2, 255, 5), 5, &neg); /* window 51: bits 254..259 of k */
 	lookup_jac16(&acc, table, d, neg);           /* Z = 0 for d = 0 */
 	for (int i = 50; i >= 0; i--) {
-		for (int j = 0; j < 5; j++)
-			jac_dbl(&acc, &acc, fast);
+		/* the lookup first: it does not depend on acc, so the core runs it
+		 * while the previous window's addition is still in flight */
 		d = booth(window_bits(k2, 5 * (unsigned)i, 5), 5, &neg);
 		lookup_jac16(&t, table, d, neg);
+		jac_dbl_n(&acc, &acc, 5, fast); /* 5: a constant, not data */
 		uint64_t acc_inf = fe_zero_mask(&acc.z);
 		jac_add(&u, &acc, &t, fast);
 		pt_cmov(&u, &t, acc_inf);
@@ -354,7 +355,8 @@ static int wnaf_vartime(int8_t naf[257], const uint64_t k[4], int w)
 	return len;
 }
 
-/* Jacobian coordinates throughout: a run of jac_dbl per digit position,
+/* Jacobian coordinates throughout: one jac_dbl per digit position (each run
+ * of them between two additions as one jac_dbl_n),
  * jac_madd_vartime for the G digits (affine odd multiples in .rodata),
  * jac_add_vartime for the Q digits (Q, 3Q, ..., 15Q in Jacobian, built with
  * jac_dbl and jac_add: jQ + 2Q = O or jQ = 2Q would need j = +-2 mod n, and Q
@@ -379,9 +381,14 @@ SM_FLATTEN void ecfi_p256_double_scalar_mult_vartime_jac(ecf_p256_point *r, cons
 	fe_zero(&acc.y);
 	fe_zero(&acc.z);
 	int started = 0;
+	unsigned dbls = 0; /* doublings owed to acc, done as one run before the next addition */
 	for (int i = (l1 > l2 ? l1 : l2) - 1; i >= 0; i--) {
 		if (started)
-			jac_dbl(&acc, &acc, fast);
+			dbls++;
+		if ((n1[i] | n2[i]) != 0 && dbls != 0) {
+			jac_dbl_n(&acc, &acc, dbls, fast);
+			dbls = 0;
+		}
 		if (n1[i] != 0) {
 			affine e = p256_base_odd[(n1[i] > 0 ? n1[i] : -n1[i]) / 2];
 			if (n1[i] < 0)
@@ -401,6 +408,8 @@ SM_FLATTEN void ecfi_p256_double_scalar_mult_vartime_jac(ecf_p256_point *r, cons
 			started = 1;
 		}
 	}
+	if (dbls != 0)
+		jac_dbl_n(&acc, &acc, dbls, fast);
 	*r = acc;
 }
 
