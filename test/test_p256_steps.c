@@ -790,7 +790,12 @@ __attribute__((noinline)) static size_t stack_left(int op, const point *p, const
 		ecfk_p256_jac_madd_mulx_adx((uint64_t *)&r, (const uint64_t *)p, (const uint64_t *)q);
 	else if (op == 2)
 		ecfk_p256_jac_add_mulx_adx((uint64_t *)&r, (const uint64_t *)p, (const uint64_t *)q);
-	else
+	else if (op == 4) {
+		uint64_t next[8];
+		ecfk_p256_jac_madd_scan_mulx_adx_avx2((uint64_t *)&r, (const uint64_t *)p, (const uint64_t *)q, next,
+		                                      scan_table, 5);
+		ecfi_wipe(next, sizeof next);
+	} else
 		ecfk_p256_jac_dbl_n_mulx_adx((uint64_t *)&r, (const uint64_t *)p, 1); /* GG: 8 Y^4 of p */
 	size_t n = test_stack_count(needles, count, 8);
 	ecfi_wipe(&r, sizeof r);
@@ -815,7 +820,7 @@ __attribute__((noinline)) static void make_needles(uint8_t needles[9][8], int op
 		fe_add(&hi, &hi, &hi);
 		fe_add(&hi, &hi, &hi);
 		fe_add(&hi, &hi, &hi);
-	} else if (op == 1) {
+	} else if (op == 1 || op == 4) {
 		fe_mul(&hi, &zz, &p.z, FLAG_PORTABLE);
 	} else {
 		fe_mul(&hi, &p.z, &q.z, FLAG_PORTABLE);
@@ -844,7 +849,7 @@ static void test_stack_wiped(void **s)
 #if ECFI_X86_64_KERNELS
 	test_rng rng;
 	test_rng_init(&rng, 0x5ac256);
-	for (int op = 0; op < 4; op++) {
+	for (int op = 0; op < (have_fused ? 5 : 4); op++) { /* 4: the fused madd + scan */
 		point p, q;
 		for (int c = 0; c < 3; c++) {
 			test_rand_below(&rng, (&p.x)[c].limb, P, 4, 0);
