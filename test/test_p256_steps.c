@@ -384,6 +384,7 @@ static void test_madd(void **s)
  * over tables of random entries, of edge values (all-ones words: a blend of
  * the wrong bytes shows) and of entries that differ in one byte only; and
  * every vector register zero after the call (VZEROALL). */
+#if ECFI_X86_64_KERNELS
 __attribute__((noinline)) static int ymm_all_zero_after(point *r, const point *p, const affine *q, uint64_t next[8],
                                                         const uint64_t *table, uint64_t d)
 {
@@ -413,6 +414,7 @@ __attribute__((noinline)) static int ymm_all_zero_after(point *r, const point *p
 			acc |= v[i][j];
 	return acc == 0;
 }
+#endif
 
 static void test_madd_scan(void **s)
 {
