@@ -14,7 +14,9 @@
  * .rodata; W = 5 and 6 measured slower, docs/p256.md); one Jacobian mixed
  * addition per window, no doubling; each lookup reads every entry of its
  * window. A zero digit adds an entry anyway and
- * drops the sum with a mask.
+ * drops the sum with a mask. With MULX/ADX and AVX2 both on, each addition
+ * is one routine that also scans the next window's table
+ * (p256_jac_madd_scan_mulx_adx_avx2.S, docs/p256.md): the same bits.
  *
  * double_scalar_mult_vartime: interleaved wNAF, window 8 for G over the odd
  * multiples in .rodata (affine), window 5 for Q (odd multiples in Jacobian
