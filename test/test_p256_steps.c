@@ -868,6 +868,7 @@ static void test_stack_wiped(void **s)
 #if ECFI_X86_64_KERNELS && defined(ECF_TEST_ABI_TRAMPOLINE)
 typedef void (*any_fn)(void);
 uint32_t ecft_abi_call(any_fn fn, uint64_t a0, uint64_t a1, uint64_t a2);
+uint32_t ecft_abi_call6(any_fn fn, const uint64_t args[6]);
 #endif
 
 /* The System V ABI (test/abi_trampoline_x86_64.S, as test_abi): each routine
@@ -916,6 +917,30 @@ static void test_abi(void **s)
 			test_expect(rbuf[0] == GUARD && rbuf[13] == GUARD, "kernel %d wrote outside its output", op);
 		}
 	fprintf(stderr, "# 80 calls through the ABI trampoline\n");
+	/* the fused madd + scan, six arguments */
+	for (int round = 0; have_fused && round < 20; round++) {
+		point p, want;
+		affine qa;
+		uint64_t rbuf[14], nbuf[10], wnext[8];
+		for (int c = 0; c < 3; c++)
+			test_rand_below(&rng, (&p.x)[c].limb, P, 4, round & 1);
+		test_rand_below(&rng, qa.x.limb, P, 4, 0);
+		test_rand_below(&rng, qa.y.limb, P, 4, 0);
+		uint64_t d = (uint64_t)(round * 7) % 66;
+		rbuf[0] = rbuf[13] = nbuf[0] = nbuf[9] = GUARD;
+		const uint64_t args[6] = {(uint64_t)(uintptr_t)(rbuf + 1), (uint64_t)(uintptr_t)&p,
+		                          (uint64_t)(uintptr_t)&qa,        (uint64_t)(uintptr_t)(nbuf + 1),
+		                          (uint64_t)(uintptr_t)scan_table, d};
+		uint32_t broken = ecft_abi_call6((any_fn)ecfk_p256_jac_madd_scan_mulx_adx_avx2, args);
+		test_expect(broken == 0, "jac_madd_scan broke the ABI (mask 0x%x: rbx rbp r12 r13 r14 r15 rsp df)",
+		            broken);
+		jac_madd_c(&want, &p, &qa, FLAG_PORTABLE);
+		want_selection(wnext, scan_table, d);
+		test_expect_limbs(rbuf + 1, want.x.limb, 12, "jac_madd_scan through the trampoline, round %d", round);
+		test_expect_limbs(nbuf + 1, wnext, 8, "jac_madd_scan's next through the trampoline, round %d", round);
+		test_expect(rbuf[0] == GUARD && rbuf[13] == GUARD && nbuf[0] == GUARD && nbuf[9] == GUARD,
+		            "jac_madd_scan wrote outside its outputs");
+	}
 #else
 	fprintf(stderr, "# no ABI trampoline in this build: skipped\n");
 	skip();
