@@ -33,6 +33,9 @@ static mpz_t P;
 #define FLAG_PORTABLE 0u
 #define FLAG_MULX ((unsigned)ECFI_KERNEL_MULX_ADX)
 
+/* MULX/ADX and AVX2 both on this CPU: the fused madd + scan is compared */
+static int have_fused;
+
 static int have_kernels(void)
 {
 #if ECFI_X86_64_KERNELS
@@ -147,6 +150,10 @@ static void check_dbl(const point *p, long i)
 	expect_point(&r, &want, "jac_dbl_c (MULX/ADX field kernels)", i);
 }
 
+static uint64_t scan_table[64 * 8];
+static uint64_t scan_digit;
+static void check_madd_scan(const point *p, const affine *q, const uint64_t *table, uint64_t d, long i);
+
 static void check_madd(const point *p, const affine *q, long i)
 {
 	point want, r, a;
@@ -168,6 +175,58 @@ static void check_madd(const point *p, const affine *q, long i)
 	rq.z = p->x;
 	ecfk_p256_jac_madd_mulx_adx((uint64_t *)&rq, (const uint64_t *)p, (const uint64_t *)&rq);
 	expect_point(&rq, &want, "jac_madd kernel, r = q", i);
+	if (have_fused) {
+		uint64_t d = scan_digit % 68 == 67 ? ~(uint64_t)0 : scan_digit % 68;
+		scan_digit++;
+		check_madd_scan(p, q, scan_table, d, i);
+	}
+}
+
+/* The fused mixed addition and scan (ecfk_p256_jac_madd_scan_mulx_adx_avx2,
+ * MULX/ADX and AVX2): its r against jac_madd_c, its next against the C
+ * selection (table[d - 1], zeros for d = 0 or d > 64) over scan_table, for
+ * r separate, r = p, r = q and next = q. check_madd calls it with the digits
+ * 0..66 in turn and 2^64 - 1 when have_fused. */
+static void want_selection(uint64_t want[8], const uint64_t *table, uint64_t d)
+{
+	memset(want, 0, 64);
+	if (d >= 1 && d <= 64)
+		memcpy(want, table + 8 * (d - 1), 64);
+}
+
+static void check_madd_scan(const point *p, const affine *q, const uint64_t *table, uint64_t d, long i)
+{
+	point want, r, a;
+	uint64_t wnext[8], next[8];
+	jac_madd_c(&want, p, q, FLAG_PORTABLE);
+	want_selection(wnext, table, d);
+	memset(next, 0xa5, sizeof next);
+	ecfk_p256_jac_madd_scan_mulx_adx_avx2((uint64_t *)&r, (const uint64_t *)p, (const uint64_t *)q, next, table, d);
+	expect_point(&r, &want, "jac_madd_scan kernel", i);
+	test_expect_limbs(next, wnext, 8, "jac_madd_scan kernel: next entry, digit %llu, case %ld",
+	                  (unsigned long long)d, i);
+	a = *p;
+	memset(next, 0x5a, sizeof next);
+	ecfk_p256_jac_madd_scan_mulx_adx_avx2((uint64_t *)&a, (const uint64_t *)&a, (const uint64_t *)q, next, table,
+	                                      d);
+	expect_point(&a, &want, "jac_madd_scan kernel, r = p", i);
+	test_expect_limbs(next, wnext, 8, "jac_madd_scan kernel, r = p: next entry, digit %llu, case %ld",
+	                  (unsigned long long)d, i);
+	affine qq = *q; /* next = q */
+	ecfk_p256_jac_madd_scan_mulx_adx_avx2((uint64_t *)&r, (const uint64_t *)p, (const uint64_t *)&qq,
+	                                      (uint64_t *)&qq, table, d);
+	expect_point(&r, &want, "jac_madd_scan kernel, next = q", i);
+	test_expect_limbs(qq.x.limb, wnext, 8, "jac_madd_scan kernel, next = q: next entry, digit %llu, case %ld",
+	                  (unsigned long long)d, i);
+	point rq; /* r = q */
+	rq.x = q->x;
+	rq.y = q->y;
+	rq.z = p->x;
+	ecfk_p256_jac_madd_scan_mulx_adx_avx2((uint64_t *)&rq, (const uint64_t *)p, (const uint64_t *)&rq, next, table,
+	                                      d);
+	expect_point(&rq, &want, "jac_madd_scan kernel, r = q", i);
+	test_expect_limbs(next, wnext, 8, "jac_madd_scan kernel, r = q: next entry, digit %llu, case %ld",
+	                  (unsigned long long)d, i);
 }
 
 static void check_add(const point *p, const point *q, long i)
@@ -318,6 +377,96 @@ static void test_madd(void **s)
 		check_madd(&p, &q, i);
 	}
 	fprintf(stderr, "# %ld mixed additions (coordinates below p)\n", cases);
+#endif
+}
+
+/* The fused addition and scan on every digit 0..64 (and 65, 2^63, 2^64 - 1)
+ * over tables of random entries, of edge values (all-ones words: a blend of
+ * the wrong bytes shows) and of entries that differ in one byte only; and
+ * every vector register zero after the call (VZEROALL). */
+#if ECFI_X86_64_KERNELS
+__attribute__((noinline)) static int ymm_all_zero_after(point *r, const point *p, const affine *q, uint64_t next[8],
+                                                        const uint64_t *table, uint64_t d)
+{
+	uint64_t v[16][4];
+	ecfk_p256_jac_madd_scan_mulx_adx_avx2((uint64_t *)r, (const uint64_t *)p, (const uint64_t *)q, next, table, d);
+#define YMM_STORE(n) __asm__ __volatile__("vmovdqu %%ymm" #n ", %0" : "=m"(v[n]))
+	YMM_STORE(0);
+	YMM_STORE(1);
+	YMM_STORE(2);
+	YMM_STORE(3);
+	YMM_STORE(4);
+	YMM_STORE(5);
+	YMM_STORE(6);
+	YMM_STORE(7);
+	YMM_STORE(8);
+	YMM_STORE(9);
+	YMM_STORE(10);
+	YMM_STORE(11);
+	YMM_STORE(12);
+	YMM_STORE(13);
+	YMM_STORE(14);
+	YMM_STORE(15);
+#undef YMM_STORE
+	uint64_t acc = 0;
+	for (int i = 0; i < 16; i++)
+		for (int j = 0; j < 4; j++)
+			acc |= v[i][j];
+	return acc == 0;
+}
+#endif
+
+static void test_madd_scan(void **s)
+{
+	(void)s;
+	if (!have_kernels() || !have_fused) {
+		fprintf(stderr, "# no AVX2 (or no MULX/ADX): the fused madd + scan not compared (skipped)\n");
+		skip();
+	}
+#if ECFI_X86_64_KERNELS
+	static uint64_t table[64 * 8];
+	test_rng rng;
+	test_rng_init(&rng, 0x5ca9256);
+	long cases = 0;
+	for (int kind = 0; kind < 3; kind++) {
+		for (int rep = 0; rep < 4; rep++) {
+			for (size_t w = 0; w < 64 * 8; w++) {
+				if (kind == 0)
+					table[w] = test_rng_next(&rng);
+				else if (kind == 1)
+					table[w] = (w / 8 + rep) & 1 ? ~(uint64_t)0 : 0;
+				else
+					table[w] = 0x0101010101010101ULL * (uint64_t)(w % 8) +
+					           ((uint64_t)(w / 8) << (8 * (w % 8)));
+			}
+			uint64_t digits[68];
+			for (int d = 0; d <= 64; d++)
+				digits[d] = (uint64_t)d;
+			digits[65] = 65;
+			digits[66] = (uint64_t)1 << 63;
+			digits[67] = ~(uint64_t)0;
+			for (int k = 0; k < 68; k++) {
+				point p;
+				affine q;
+				if (rep == 3) {
+					valid_point(&p, &q, &rng);
+				} else {
+					for (int c = 0; c < 3; c++)
+						test_rand_below(&rng, (&p.x)[c].limb, P, 4, rep & 1);
+					test_rand_below(&rng, q.x.limb, P, 4, 0);
+					test_rand_below(&rng, q.y.limb, P, 4, 0);
+				}
+				check_madd_scan(&p, &q, table, digits[k], cases++);
+			}
+		}
+	}
+	point p, r;
+	affine q;
+	uint64_t next[8];
+	valid_point(&p, &q, &rng);
+	test_expect(ymm_all_zero_after(&r, &p, &q, next, table, 17),
+	            "jac_madd_scan kernel left a ymm register nonzero");
+	fprintf(stderr, "# %ld fused additions and scans (every digit 0..64 and beyond)\n", cases);
 #endif
 }
 
@@ -643,7 +792,12 @@ __attribute__((noinline)) static size_t stack_left(int op, const point *p, const
 		ecfk_p256_jac_madd_mulx_adx((uint64_t *)&r, (const uint64_t *)p, (const uint64_t *)q);
 	else if (op == 2)
 		ecfk_p256_jac_add_mulx_adx((uint64_t *)&r, (const uint64_t *)p, (const uint64_t *)q);
-	else
+	else if (op == 4) {
+		uint64_t next[8];
+		ecfk_p256_jac_madd_scan_mulx_adx_avx2((uint64_t *)&r, (const uint64_t *)p, (const uint64_t *)q, next,
+		                                      scan_table, 5);
+		ecfi_wipe(next, sizeof next);
+	} else
 		ecfk_p256_jac_dbl_n_mulx_adx((uint64_t *)&r, (const uint64_t *)p, 1); /* GG: 8 Y^4 of p */
 	size_t n = test_stack_count(needles, count, 8);
 	ecfi_wipe(&r, sizeof r);
@@ -668,7 +822,7 @@ __attribute__((noinline)) static void make_needles(uint8_t needles[9][8], int op
 		fe_add(&hi, &hi, &hi);
 		fe_add(&hi, &hi, &hi);
 		fe_add(&hi, &hi, &hi);
-	} else if (op == 1) {
+	} else if (op == 1 || op == 4) {
 		fe_mul(&hi, &zz, &p.z, FLAG_PORTABLE);
 	} else {
 		fe_mul(&hi, &p.z, &q.z, FLAG_PORTABLE);
@@ -697,7 +851,7 @@ static void test_stack_wiped(void **s)
 #if ECFI_X86_64_KERNELS
 	test_rng rng;
 	test_rng_init(&rng, 0x5ac256);
-	for (int op = 0; op < 4; op++) {
+	for (int op = 0; op < (have_fused ? 5 : 4); op++) { /* 4: the fused madd + scan */
 		point p, q;
 		for (int c = 0; c < 3; c++) {
 			test_rand_below(&rng, (&p.x)[c].limb, P, 4, 0);
@@ -714,6 +868,7 @@ static void test_stack_wiped(void **s)
 #if ECFI_X86_64_KERNELS && defined(ECF_TEST_ABI_TRAMPOLINE)
 typedef void (*any_fn)(void);
 uint32_t ecft_abi_call(any_fn fn, uint64_t a0, uint64_t a1, uint64_t a2);
+uint32_t ecft_abi_call6(any_fn fn, const uint64_t args[6]);
 #endif
 
 /* The System V ABI (test/abi_trampoline_x86_64.S, as test_abi): each routine
@@ -762,6 +917,30 @@ static void test_abi(void **s)
 			test_expect(rbuf[0] == GUARD && rbuf[13] == GUARD, "kernel %d wrote outside its output", op);
 		}
 	fprintf(stderr, "# 80 calls through the ABI trampoline\n");
+	/* the fused madd + scan, six arguments */
+	for (int round = 0; have_fused && round < 20; round++) {
+		point p, want;
+		affine qa;
+		uint64_t rbuf[14], nbuf[10], wnext[8];
+		for (int c = 0; c < 3; c++)
+			test_rand_below(&rng, (&p.x)[c].limb, P, 4, round & 1);
+		test_rand_below(&rng, qa.x.limb, P, 4, 0);
+		test_rand_below(&rng, qa.y.limb, P, 4, 0);
+		uint64_t d = (uint64_t)(round * 7) % 66;
+		rbuf[0] = rbuf[13] = nbuf[0] = nbuf[9] = GUARD;
+		const uint64_t args[6] = {(uint64_t)(uintptr_t)(rbuf + 1), (uint64_t)(uintptr_t)&p,
+		                          (uint64_t)(uintptr_t)&qa,        (uint64_t)(uintptr_t)(nbuf + 1),
+		                          (uint64_t)(uintptr_t)scan_table, d};
+		uint32_t broken = ecft_abi_call6((any_fn)ecfk_p256_jac_madd_scan_mulx_adx_avx2, args);
+		test_expect(broken == 0, "jac_madd_scan broke the ABI (mask 0x%x: rbx rbp r12 r13 r14 r15 rsp df)",
+		            broken);
+		jac_madd_c(&want, &p, &qa, FLAG_PORTABLE);
+		want_selection(wnext, scan_table, d);
+		test_expect_limbs(rbuf + 1, want.x.limb, 12, "jac_madd_scan through the trampoline, round %d", round);
+		test_expect_limbs(nbuf + 1, wnext, 8, "jac_madd_scan's next through the trampoline, round %d", round);
+		test_expect(rbuf[0] == GUARD && rbuf[13] == GUARD && nbuf[0] == GUARD && nbuf[9] == GUARD,
+		            "jac_madd_scan wrote outside its outputs");
+	}
 #else
 	fprintf(stderr, "# no ABI trampoline in this build: skipped\n");
 	skip();
@@ -772,10 +951,21 @@ int main(void)
 {
 	mpz_init(P);
 	test_mpz_set_hex(P, P256_HEX);
-	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_dbl),    cmocka_unit_test(test_dbl_n),        cmocka_unit_test(test_madd),
-	    cmocka_unit_test(test_add),    cmocka_unit_test(test_valid_points), cmocka_unit_test(test_gmp_model),
-	    cmocka_unit_test(test_chains), cmocka_unit_test(test_stack_wiped),  cmocka_unit_test(test_abi)};
+#if ECFI_X86_64_KERNELS
+	{
+		uint32_t sup = ecfi_cpu_supported_kernels();
+		have_fused = (sup & ECFI_KERNEL_MULX_ADX) != 0 && (sup & ECFI_KERNEL_AVX2) != 0;
+		test_rng rng;
+		test_rng_init(&rng, 0x7ab256);
+		for (size_t w = 0; w < 64 * 8; w++)
+			scan_table[w] = test_rng_next(&rng);
+	}
+#endif
+	const struct CMUnitTest tests[] = {cmocka_unit_test(test_dbl),         cmocka_unit_test(test_dbl_n),
+	                                   cmocka_unit_test(test_madd),        cmocka_unit_test(test_madd_scan),
+	                                   cmocka_unit_test(test_add),         cmocka_unit_test(test_valid_points),
+	                                   cmocka_unit_test(test_gmp_model),   cmocka_unit_test(test_chains),
+	                                   cmocka_unit_test(test_stack_wiped), cmocka_unit_test(test_abi)};
 	int rc = cmocka_run_group_tests_name("p256_steps", tests, NULL, NULL);
 	mpz_clear(P);
 	return rc;

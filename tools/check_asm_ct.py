@@ -36,6 +36,11 @@ ALLOWED = {
         "nop", "nopw", "nopl", "xchg", "data16", "cs",
         # SSE2 moves and xor (copying and zeroing a routine's frame)
         "movdqu", "movdqa", "pxor",
+        # AVX2 data instructions of the fused fixed-base scan
+        # (p256_jac_madd_scan_mulx_adx_avx2.S): broadcast, count, compare,
+        # byte blend on a mask, moves, zeroing. Data flow only, no address
+        # from their results; memory operands still only disp(%base).
+        "vmovq", "vpbroadcastq", "vpcmpeqq", "vpsubq", "vpxor", "vpblendvb", "vmovdqu", "vzeroall",
     },
 }
 PREFIXES = {

@@ -118,6 +118,13 @@ ECFI_HIDDEN void ecfk_p256_jac_dbl_mulx_adx(uint64_t r[12], const uint64_t p[12]
 ECFI_HIDDEN void ecfk_p256_jac_madd_mulx_adx(uint64_t r[12], const uint64_t p[12], const uint64_t q[8]);
 ECFI_HIDDEN void ecfk_p256_jac_add_mulx_adx(uint64_t r[12], const uint64_t p[12], const uint64_t q[12]);
 ECFI_HIDDEN void ecfk_p256_jac_dbl_n_mulx_adx(uint64_t r[12], const uint64_t p[12], uint64_t n);
+/* r = p + q as ecfk_p256_jac_madd_mulx_adx (the same bits, r may alias p)
+ * and, interleaved with it, next := table[d - 1] for 1 <= d <= 64, zeros
+ * otherwise: the AVX2 scan of 64 entries of 8 words, the same bits as
+ * ecfk_p256_lookup8_avx2(next, table, 64, d). next may alias q, not r, p or
+ * table. Needs MULX/ADX and AVX2 (p256_jac_madd_scan_mulx_adx_avx2.S). */
+ECFI_HIDDEN void ecfk_p256_jac_madd_scan_mulx_adx_avx2(uint64_t r[12], const uint64_t p[12], const uint64_t q[8],
+                                                       uint64_t next[8], const uint64_t *table, uint64_t d);
 #endif
 
 #endif

@@ -49,3 +49,47 @@ static void ct_p256_jac(ct_rng *rng)
 		ct_sink_bytes(&r, sizeof r);
 	}
 }
+
+/* The fused mixed addition and scan of the fixed base
+ * (ecfk_p256_jac_madd_scan_mulx_adx_avx2, MULX/ADX and AVX2): secret point,
+ * entry and digit (every digit 0..64 and 65 over the rounds), the public
+ * table of window 1; r = p and next = q aliased in every other round. Run by
+ * ct_test.c with the AVX2 scans on (the flag word must have both bits). */
+static void ct_p256_madd_scan(ct_rng *rng)
+{
+#if ECFI_X86_64_KERNELS
+	unsigned fast = (unsigned)ecfi_cpu_flags;
+	if (!(ECFI_USE_MULX_ADX(fast) && ECFI_USE_AVX2(fast)))
+		return;
+	int rounds = ct_rounds < 66 ? 66 : ct_rounds;
+	for (int i = 0; i < rounds; i++) {
+		point p, r;
+		affine a;
+		uint64_t next[8], d = (uint64_t)(i % 66);
+		uint64_t *c[5] = {p.x.limb, p.y.limb, p.z.limb, a.x.limb, a.y.limb};
+		for (int k = 0; k < 5; k++) {
+			ct_rand(rng, c[k], 4);
+			c[k][3] &= 0x7fffffffffffffffULL; /* below p */
+		}
+		if (i == 0)
+			memset(p.z.limb, 0, 32); /* the identity */
+		CT_SECRET(&p, sizeof p);
+		CT_SECRET(&a, sizeof a);
+		CT_SECRET(&d, sizeof d);
+		const uint64_t *table = (const uint64_t *)p256_base_table[1];
+		if (i & 1) {
+			r = p;
+			ecfk_p256_jac_madd_scan_mulx_adx_avx2((uint64_t *)&r, (const uint64_t *)&r,
+			                                      (const uint64_t *)&a, (uint64_t *)&a, table, d);
+			ct_sink_bytes(&a, sizeof a);
+		} else {
+			ecfk_p256_jac_madd_scan_mulx_adx_avx2((uint64_t *)&r, (const uint64_t *)&p,
+			                                      (const uint64_t *)&a, next, table, d);
+			ct_sink_bytes(next, sizeof next);
+		}
+		ct_sink_bytes(&r, sizeof r);
+	}
+#else
+	(void)rng;
+#endif
+}

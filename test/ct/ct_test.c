@@ -260,6 +260,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "# ct p256_group on kernel %s with the AVX2 scans: %d rounds\n",
 		        ecfi_kernel_name_of(ecfi_cpu_flags), ct_rounds);
 		fields++;
+		ct_p256_madd_scan(&rng);
+		fprintf(stderr, "# ct p256 fused madd + AVX2 scan (kernel %s): every digit 0..65\n",
+		        ecfi_kernel_name_of(ecfi_cpu_flags));
 	}
 #ifdef ECF_CT_PLANTED_LEAK
 	ct_rng rng = {42};

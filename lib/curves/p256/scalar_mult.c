@@ -14,7 +14,9 @@
  * .rodata; W = 5 and 6 measured slower, docs/p256.md); one Jacobian mixed
  * addition per window, no doubling; each lookup reads every entry of its
  * window. A zero digit adds an entry anyway and
- * drops the sum with a mask.
+ * drops the sum with a mask. With MULX/ADX and AVX2 both on, each addition
+ * is one routine that also scans the next window's table
+ * (p256_jac_madd_scan_mulx_adx_avx2.S, docs/p256.md): the same bits.
  *
  * double_scalar_mult_vartime: interleaved wNAF, window 8 for G over the odd
  * multiples in .rodata (affine), window 5 for Q (odd multiples in Jacobian
@@ -289,12 +291,68 @@ static inline void lookup_affine_base(affine *r, const affine row[P256_BASE_ENTR
  * scalars next to n and to the powers 2^(Wi) (for W = 5, 6 and 7, whatever
  * the build's W) against OpenSSL, the vectors and scalar_mult; every caller
  * passes k < n (ecf_p256_scalar_mult_base reduces). */
+#if ECFI_X86_64_KERNELS
+/* The fixed base on the MULX/ADX + AVX2 tiers: the same windows, additions,
+ * selects and masks as below, but each addition is
+ * ecfk_p256_jac_madd_scan_mulx_adx_avx2, which also scans the NEXT window's
+ * table for its digit (the same bits as the AVX2 scan); the sign of that
+ * entry is applied after the call. e[0], e[1] alternate as the current and
+ * the next entry (i & 1: public). The last window's addition is the plain
+ * jac_madd routine (nothing left to scan). */
+_Static_assert(P256_BASE_ENTRIES == 64, "the fused routine scans 64 entries");
+static void scalar_mult_base_fused(point *acc, const uint64_t k2[6], unsigned fast)
+{
+	point t;
+	affine e[2];
+	uint64_t neg, d, negn, dn;
+	d = booth(window_bits(k2, 0, P256_BASE_W), P256_BASE_W, &neg);
+	lookup_affine_base(&e[0], p256_base_table[0], d, neg, fast);
+	for (unsigned i = 0; i < P256_BASE_WINDOWS; i++) {
+		affine *cur = &e[i & 1], *nxt = &e[(i + 1) & 1];
+		uint64_t acc_inf = fe_zero_mask(&acc->z);
+		if (i + 1 < P256_BASE_WINDOWS) { /* public */
+			dn = booth(window_bits(k2, P256_BASE_W * (i + 1), P256_BASE_W), P256_BASE_W, &negn);
+			ecfk_p256_jac_madd_scan_mulx_adx_avx2((uint64_t *)&t, (const uint64_t *)acc,
+			                                      (const uint64_t *)cur, (uint64_t *)nxt,
+			                                      (const uint64_t *)p256_base_table[i + 1], dn);
+		} else {
+			jac_madd(&t, acc, cur, fast);
+		}
+		fe_cmov(&t.x, &cur->x, acc_inf);
+		fe_cmov(&t.y, &cur->y, acc_inf);
+		fe_cmov(&t.z, &P256_ONE, acc_inf);
+		pt_cmov(acc, &t, ~idx_eq_mask(d, 0));
+		if (i + 1 < P256_BASE_WINDOWS) {
+			fe_cneg(&nxt->y, negn);
+			d = dn;
+			neg = negn;
+		}
+	}
+	ecfi_wipe(&t, sizeof t);
+	ecfi_wipe(e, sizeof e);
+	ecfi_wipe(&d, sizeof d);
+	ecfi_wipe(&neg, sizeof neg);
+	ecfi_wipe(&dn, sizeof dn);
+	ecfi_wipe(&negn, sizeof negn);
+}
+#endif
+
 SM_FLATTEN void ecfi_p256_scalar_mult_base_limbs(ecf_p256_point *r, const uint64_t k[4], unsigned fast)
 {
 	point acc, t;
 	affine e;
 	uint64_t k2[6], neg, d;
 	double_k(k2, k);
+#if ECFI_X86_64_KERNELS
+	if (ECFI_USE_MULX_ADX(fast) && ECFI_USE_AVX2(fast)) {
+		pt_identity(&acc);
+		scalar_mult_base_fused(&acc, k2, fast);
+		jac_to_pt(r, &acc, fast);
+		ecfi_wipe(&acc, sizeof acc);
+		ecfi_wipe(k2, sizeof k2);
+		return;
+	}
+#endif
 	pt_identity(&acc); /* (0 : 1 : 0), Z = 0: the identity in Jacobian coordinates too */
 	for (unsigned i = 0; i < P256_BASE_WINDOWS; i++) {
 		d = booth(window_bits(k2, P256_BASE_W * i, P256_BASE_W), P256_BASE_W, &neg);
