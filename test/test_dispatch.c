@@ -10,14 +10,14 @@
 #include "dispatch/cpu.h"
 #include "ecfield/ecfield.h"
 #include "hash/sha2.h"
-#if defined(__x86_64__)
+#if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #endif
 
 /* CPUID.(7,0):EBX bit 29 SHA; CPUID.1:ECX bit 9 SSSE3, bit 19 SSE4.1. */
 static int host_has_sha(void)
 {
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
 	unsigned a, b, c, d;
 	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(b >> 29 & 1))
 		return 0;
@@ -33,7 +33,7 @@ static int host_has_sha(void)
  * (the OS saves xmm and ymm state): AVX2 usable. */
 static int host_has_avx2(void)
 {
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
 	unsigned a, b, c, d;
 	if (!__get_cpuid(1, &a, &b, &c, &d) || !(c >> 27 & 1))
 		return 0;
