@@ -87,20 +87,7 @@ ECFK_FUNC_BEGIN(ecfk_p256_jac_add_mulx_adx)
         P256_MUL_BODY %rsp, S1, %rsp, HHH       /* S1 HHH */
         MOV4    A_REGS, FE(T1)
 
-        P256_SQR_BODY A_REGS, RR, %rsp          /* rr^2 */
-        A_SUB   FE(HHH)
-        A_SUB   FE(V)
-        A_SUB   FE(V)                           /* X3 */
-        mov     RPTR(%rsp), %rbx
-        MOV4    A_REGS, QFE(0)
-        MOV4    FE(V), B_REGS
-        P256_MODSUB B_REGS, A_REGS, %rbx, %r12, %r13    /* V - X3 */
-        MOV4    B_REGS, FE(T2)
-
-        P256_MUL_BODY %rsp, T2, %rsp, RR        /* rr (V - X3) */
-        A_SUB   FE(T1)                          /* Y3 */
-        mov     RPTR(%rsp), %rbx
-        MOV4    A_REGS, QFE(32)
+        P256_JAC_XY3 RPTR, RR, HHH, V, T2, T1   /* X3, Y3 */
 
         P256_EPILOGUE FRAME
 ECFK_FUNC_END(ecfk_p256_jac_add_mulx_adx)

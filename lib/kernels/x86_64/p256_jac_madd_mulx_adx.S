@@ -24,84 +24,16 @@
  * returning.
  */
 #include "asm.h"
-#include "p256_ops_x86.h"
+#include "p256_jac_madd_x86.h" /* the frame layout and the body */
 
-/* Frame offsets, in bytes: r's pointer, q (copied), then the temporaries;
- * PFE: a coordinate of p (read in place), QFE: one of r. */
-#define RPTR 0
-#define X2 16
-#define Y2 48
-#define Z1Z1 80
-#define H 112
-#define S2T 144
-#define II 176
-#define RR 208
-#define J 240
-#define V 272
-#define YJ2 304
-#define W 336
-#define H2 368
 #define FRAME 400
-#define PFE(o) o+0(%rdi), o+8(%rdi), o+16(%rdi), o+24(%rdi)
-#define QFE(o) o+0(%rbx), o+8(%rbx), o+16(%rbx), o+24(%rbx)
 
 ECFK_FUNC_BEGIN(ecfk_p256_jac_madd_mulx_adx)
         P256_PROLOGUE FRAME
         mov     %rdi, RPTR(%rsp)
         mov     %rsi, %rdi                      /* p, read in place */
-        movdqu  0(%rdx), %xmm0
-        movdqu  16(%rdx), %xmm1
-        movdqu  32(%rdx), %xmm2
-        movdqu  48(%rdx), %xmm3
-        movdqu  %xmm0, X2+0(%rsp)
-        movdqu  %xmm1, X2+16(%rsp)
-        movdqu  %xmm2, X2+32(%rsp)
-        movdqu  %xmm3, X2+48(%rsp)
-
-        /* With H2 = 2H: I = H2^2, Z3 = Z1 H2, the same field elements with
-         * two fewer additions. */
-        P256_SQR_BODY A_REGS, 64, %rdi          /* Z1Z1 */
-        MOV4    A_REGS, FE(Z1Z1)
-        P256_MUL_BODY %rsp, X2, %rsp, Z1Z1      /* U2 */
-        A_SUB   PFE(0)                          /* H */
-        MOV4    A_REGS, FE(H)
-        A_DBL                                   /* 2H */
-        MOV4    A_REGS, FE(H2)
-        P256_MUL_BODY %rsp, Z1Z1, %rdi, 64      /* Z1 Z1Z1 */
-        MOV4    A_REGS, FE(S2T)
-
-        P256_SQR_BODY A_REGS, H2, %rsp          /* I = 4 HH */
-        MOV4    A_REGS, FE(II)
-        P256_MUL_BODY %rsp, Y2, %rsp, S2T       /* S2 */
-        A_SUB   PFE(32)
-        A_DBL                                   /* rr */
-        MOV4    A_REGS, FE(RR)
-
-        P256_MUL_BODY %rsp, H, %rsp, II         /* J */
-        MOV4    A_REGS, FE(J)
-        P256_MUL_BODY %rsp, II, %rdi, 0        /* V */
-        MOV4    A_REGS, FE(V)
-        P256_MUL_BODY %rsp, H2, %rdi, 64        /* Z3 = 2 Z1 H */
-        mov     RPTR(%rsp), %rbx
-        MOV4    A_REGS, QFE(64)
-        P256_MUL_BODY %rsp, J, %rdi, 32         /* Y1 J */
-        A_DBL
-        MOV4    A_REGS, FE(YJ2)
-
-        P256_SQR_BODY A_REGS, RR, %rsp          /* rr^2 */
-        A_SUB   FE(J)
-        A_SUB   FE(V)
-        A_SUB   FE(V)                           /* X3 */
-        mov     RPTR(%rsp), %rbx
-        MOV4    A_REGS, QFE(0)
-        MOV4    FE(V), B_REGS
-        P256_MODSUB B_REGS, A_REGS, %rbx, %r12, %r13    /* V - X3 */
-        MOV4    B_REGS, FE(W)
-
-        P256_MUL_BODY %rsp, W, %rsp, RR         /* rr (V - X3) */
-        A_SUB   FE(YJ2)                         /* Y3 */
-        mov     RPTR(%rsp), %rbx
-        MOV4    A_REGS, QFE(32)
+        P256_JAC_MADD_COPY_Q
+        P256_JAC_MADD_BODY
 
         P256_EPILOGUE FRAME
 ECFK_FUNC_END(ecfk_p256_jac_madd_mulx_adx)

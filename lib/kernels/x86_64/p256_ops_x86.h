@@ -124,6 +124,26 @@
         P256_MODSUB A_REGS, \s0, \s1, \s2, \s3, %rbx, %r12, %r13
 .endm
 
+/* The common end of the Jacobian additions (jac_add, jac_madd): with rr,
+ * hj (HHH or J), v and t in the frame, X3 = rr^2 - hj - 2v and
+ * Y3 = rr (v - X3) - t, written to r (its pointer in the frame at rptr)
+ * through rbx; w is a frame slot for v - X3. */
+.macro P256_JAC_XY3 rptr, rr, hj, v, w, t
+        P256_SQR_BODY A_REGS, \rr, %rsp          /* rr^2 */
+        A_SUB   FE(\hj)
+        A_SUB   FE(\v)
+        A_SUB   FE(\v)                           /* X3 */
+        mov     \rptr(%rsp), %rbx
+        MOV4    A_REGS, 0(%rbx), 8(%rbx), 16(%rbx), 24(%rbx)
+        MOV4    FE(\v), B_REGS
+        P256_MODSUB B_REGS, A_REGS, %rbx, %r12, %r13    /* v - X3 */
+        MOV4    B_REGS, FE(\w)
+        P256_MUL_BODY %rsp, \w, %rsp, \rr        /* rr (v - X3) */
+        A_SUB   FE(\t)                           /* Y3 */
+        mov     \rptr(%rsp), %rbx
+        MOV4    A_REGS, 32(%rbx), 40(%rbx), 48(%rbx), 56(%rbx)
+.endm
+
 /* Copy 12 limbs (a point) from (src) to the frame at offset o, through
  * xmm0-xmm5 (the caller zeroes them before it returns). */
 .macro COPY_POINT src, o
