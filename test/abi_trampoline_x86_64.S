@@ -28,7 +28,10 @@
 ecft_saved_rsp:
         .quad   0
 
-ECFK_FUNC_BEGIN(ecft_abi_call)
+/* The parts both trampolines share: save the caller's callee-saved
+ * registers (rsp stays 16-byte aligned), load the canaries, and call fn (in
+ * rax), then return the mask of what it broke and restore the caller. */
+.macro ABI_SAVE
         push    %rbp
         push    %rbx
         push    %r12
@@ -36,21 +39,16 @@ ECFK_FUNC_BEGIN(ecft_abi_call)
         push    %r14
         push    %r15
         sub     $8, %rsp                /* 6 pushes + return address: realign to 16 */
-        mov     %rdi, %rax
-        mov     %rsi, %rdi
-        mov     %rdx, %rsi
-        mov     %rcx, %rdx
+.endm
+.macro ABI_CANARIES
         movabs  $CANARY_RBX, %rbx
         movabs  $CANARY_RBP, %rbp
         movabs  $CANARY_R12, %r12
         movabs  $CANARY_R13, %r13
         movabs  $CANARY_R14, %r14
         movabs  $CANARY_R15, %r15
-        movabs  $0xdeadbeefdeadbee1, %rcx
-        movabs  $0xdeadbeefdeadbee2, %r8
-        movabs  $0xdeadbeefdeadbee3, %r9
-        movabs  $0xdeadbeefdeadbee4, %r10
-        movabs  $0xdeadbeefdeadbee5, %r11
+.endm
+.macro ABI_CALL_AND_CHECK
         mov     %rsp, ecft_saved_rsp(%rip)
         call    *%rax
         xor     %eax, %eax
@@ -96,6 +94,21 @@ ECFK_FUNC_BEGIN(ecft_abi_call)
         pop     %rbx
         pop     %rbp
         ret
+.endm
+
+ECFK_FUNC_BEGIN(ecft_abi_call)
+        ABI_SAVE
+        mov     %rdi, %rax
+        mov     %rsi, %rdi
+        mov     %rdx, %rsi
+        mov     %rcx, %rdx
+        ABI_CANARIES
+        movabs  $0xdeadbeefdeadbee1, %rcx
+        movabs  $0xdeadbeefdeadbee2, %r8
+        movabs  $0xdeadbeefdeadbee3, %r9
+        movabs  $0xdeadbeefdeadbee4, %r10
+        movabs  $0xdeadbeefdeadbee5, %r11
+        ABI_CALL_AND_CHECK
 ECFK_FUNC_END(ecft_abi_call)
 
 ECFK_FUNC_BEGIN(ecft_abi_planted_clobber)
@@ -108,13 +121,7 @@ ECFK_FUNC_END(ecft_abi_planted_clobber)
  * checks for a routine of six arguments, fn(args[0], ..., args[5]) (junk in
  * r10 and r11 only: every other caller-saved register carries an argument). */
 ECFK_FUNC_BEGIN(ecft_abi_call6)
-        push    %rbp
-        push    %rbx
-        push    %r12
-        push    %r13
-        push    %r14
-        push    %r15
-        sub     $8, %rsp                /* 6 pushes + return address: realign to 16 */
+        ABI_SAVE
         mov     %rdi, %rax
         mov     %rsi, %r11
         mov     0(%r11), %rdi
@@ -123,57 +130,8 @@ ECFK_FUNC_BEGIN(ecft_abi_call6)
         mov     24(%r11), %rcx
         mov     32(%r11), %r8
         mov     40(%r11), %r9
-        movabs  $CANARY_RBX, %rbx
-        movabs  $CANARY_RBP, %rbp
-        movabs  $CANARY_R12, %r12
-        movabs  $CANARY_R13, %r13
-        movabs  $CANARY_R14, %r14
-        movabs  $CANARY_R15, %r15
+        ABI_CANARIES
         movabs  $0xdeadbeefdeadbee4, %r10
         movabs  $0xdeadbeefdeadbee5, %r11
-        mov     %rsp, ecft_saved_rsp(%rip)
-        call    *%rax
-        xor     %eax, %eax
-        movabs  $CANARY_RBX, %r8
-        cmp     %r8, %rbx
-        je      1f
-        or      $1, %eax
-1:      movabs  $CANARY_RBP, %r8
-        cmp     %r8, %rbp
-        je      1f
-        or      $2, %eax
-1:      movabs  $CANARY_R12, %r8
-        cmp     %r8, %r12
-        je      1f
-        or      $4, %eax
-1:      movabs  $CANARY_R13, %r8
-        cmp     %r8, %r13
-        je      1f
-        or      $8, %eax
-1:      movabs  $CANARY_R14, %r8
-        cmp     %r8, %r14
-        je      1f
-        or      $16, %eax
-1:      movabs  $CANARY_R15, %r8
-        cmp     %r8, %r15
-        je      1f
-        or      $32, %eax
-1:      cmp     ecft_saved_rsp(%rip), %rsp
-        je      1f
-        or      $64, %eax
-        mov     ecft_saved_rsp(%rip), %rsp /* recover enough to restore the caller */
-1:      pushf
-        pop     %r8
-        test    $0x400, %r8
-        jz      1f
-        or      $128, %eax
-        cld
-1:      add     $8, %rsp
-        pop     %r15
-        pop     %r14
-        pop     %r13
-        pop     %r12
-        pop     %rbx
-        pop     %rbp
-        ret
+        ABI_CALL_AND_CHECK
 ECFK_FUNC_END(ecft_abi_call6)
