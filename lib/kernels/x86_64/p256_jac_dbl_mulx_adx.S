@@ -20,20 +20,26 @@
  * rdi or rbx. Secrets: the frame and xmm0-xmm5 are zeroed before returning.
  */
 #include "asm.h"
-#include "p256_ops_x86.h"
 
-/* Frame offsets, in bytes; PFE: a coordinate of p, QFE: one of r. */
-#define Y2 0
-#define GAMMA4 32
-#define TT 64
-#define UU 96
-#define ALPHA 128
-#define BETA4 160
-#define GG 192
+/* Frame: the doubling's temporaries (p256_jac_dbl_x86.h), then r's pointer.
+ * PFE: a coordinate of p (read in place through rdi), QFE: one of r. */
 #define RPTR 224
 #define FRAME 240
 #define PFE(o) o+0(%rdi), o+8(%rdi), o+16(%rdi), o+24(%rdi)
 #define QFE(o) o+0(%rbx), o+8(%rbx), o+16(%rbx), o+24(%rbx)
+#include "p256_jac_dbl_x86.h"
+
+/* 2Y, formed after X +- delta. */
+.macro DBL_2Y
+        MOV4    PFE(32), A_REGS
+        A_DBL                                   /* 2Y */
+        MOV4    A_REGS, FE(Y2)
+.endm
+/* A coordinate of r, through its pointer in the frame. */
+.macro DBL_STORE o
+        mov     RPTR(%rsp), %rbx
+        MOV4    A_REGS, QFE(\o)
+.endm
 
 ECFK_FUNC_BEGIN(ecfk_p256_jac_dbl_mulx_adx)
         P256_PROLOGUE FRAME
@@ -46,50 +52,7 @@ ECFK_FUNC_BEGIN(ecfk_p256_jac_dbl_mulx_adx)
          * 8 gamma^2 = ((2Y)^2)^2 / 2: ten additions, subtractions and
          * halvings instead of the fourteen of the C code.
          */
-        P256_SQR_BODY A_REGS, 64, %rdi           /* delta */
-        MOV4    PFE(0), B_REGS
-        P256_MODSUB B_REGS, A_REGS, %rbx, %r12, %r13    /* X - delta */
-        MOV4    B_REGS, FE(TT)
-        MOV4    PFE(0), B_REGS
-        P256_MODADD B_REGS, A_REGS, T_REGS, %rbx        /* X + delta */
-        MOV4    B_REGS, FE(UU)
-        MOV4    PFE(32), A_REGS
-        A_DBL                                   /* 2Y */
-        MOV4    A_REGS, FE(Y2)
-
-        P256_SQR_BODY A_REGS, Y2, %rsp          /* 4 gamma */
-        MOV4    A_REGS, FE(GAMMA4)
-
-        P256_MUL_BODY %rsp, TT, %rsp, UU        /* (X - delta)(X + delta) */
-        MOV4    A_REGS, B_REGS
-        P256_MODADD B_REGS, A_REGS, T_REGS, %rbx
-        P256_MODADD B_REGS, A_REGS, T_REGS, %rbx        /* alpha */
-        MOV4    B_REGS, FE(ALPHA)
-
-        P256_MUL_BODY %rsp, GAMMA4, %rdi, 0     /* 4 beta */
-        MOV4    A_REGS, FE(BETA4)
-
-        P256_SQR_BODY A_REGS, ALPHA, %rsp       /* alpha^2 */
-        A_SUB   FE(BETA4)
-        A_SUB   FE(BETA4)                       /* X3 */
-        mov     RPTR(%rsp), %rbx
-        MOV4    A_REGS, QFE(0)
-        MOV4    FE(BETA4), B_REGS
-        P256_MODSUB B_REGS, A_REGS, %rbx, %r12, %r13    /* 4 beta - X3 */
-        MOV4    B_REGS, FE(TT)
-
-        P256_MUL_BODY %rsp, Y2, %rdi, 64         /* Z3 = 2 Y Z */
-        mov     RPTR(%rsp), %rbx
-        MOV4    A_REGS, QFE(64)
-
-        P256_SQR_BODY A_REGS, GAMMA4, %rsp      /* 16 gamma^2 */
-        P256_MODHALF A_REGS, %rbx, %r8, %r9, %r10       /* 8 gamma^2 */
-        MOV4    A_REGS, FE(GG)
-
-        P256_MUL_BODY %rsp, TT, %rsp, ALPHA     /* alpha (4 beta - X3) */
-        A_SUB   FE(GG)                          /* Y3 */
-        mov     RPTR(%rsp), %rbx
-        MOV4    A_REGS, QFE(32)
+        P256_JAC_DBL_BODY %rdi, 0, DBL_2Y, DBL_STORE
 
         P256_EPILOGUE FRAME
 ECFK_FUNC_END(ecfk_p256_jac_dbl_mulx_adx)

@@ -8,8 +8,9 @@
  *
  * p and r are (X, Y, Z), 4 little-endian limbs each, Montgomery domain, every
  * coordinate < p. Each doubling is the one of p256_jac_dbl_mulx_adx.S
- * (dbl-2001-b for a = -3, the same field elements, in the same order but for
- * 2Y, which is formed at the end of the previous doubling), so r
+ * (P256_JAC_DBL_BODY of p256_jac_dbl_x86.h: dbl-2001-b for a = -3, the same
+ * field elements, in the same order but for 2Y, which is formed at the end
+ * of the previous doubling), so r
  * is the same bits as n calls of jac_dbl_c (lib/curves/p256/point_ops.h;
  * test_p256_steps compares them). n = 0 copies p to r. r may alias p: p is
  * copied into the frame first and r written last.
@@ -28,21 +29,22 @@
  * zeroed before returning.
  */
 #include "asm.h"
-#include "p256_ops_x86.h"
 
-/* Frame offsets, in bytes; PFE: a coordinate of the point being doubled,
- * kept in the frame at PT. */
-#define Y2 0
-#define GAMMA4 32
-#define TT 64
-#define UU 96
-#define ALPHA 128
-#define BETA4 160
-#define GG 192
+/* Frame: the doubling's temporaries (p256_jac_dbl_x86.h), the point being
+ * doubled at PT, then r's pointer. PFE: a coordinate of that point. */
 #define PT 224
 #define RPTR 320
 #define FRAME 336
 #define PFE(o) PT+o+0(%rsp), PT+o+8(%rsp), PT+o+16(%rsp), PT+o+24(%rsp)
+#include "p256_jac_dbl_x86.h"
+
+/* 2Y is formed at the end of the previous doubling (below). */
+.macro DBLN_NO_2Y
+.endm
+/* A coordinate of the point, in place in the frame. */
+.macro DBLN_STORE o
+        MOV4    A_REGS, PFE(\o)
+.endm
 
 ECFK_FUNC_BEGIN(ecfk_p256_jac_dbl_n_mulx_adx)
         P256_PROLOGUE FRAME
@@ -62,49 +64,12 @@ ECFK_FUNC_BEGIN(ecfk_p256_jac_dbl_n_mulx_adx)
         A_DBL                                   /* 2Y of the first doubling */
         MOV4    A_REGS, FE(Y2)
 .Ldbl_n_loop:
-        /* one doubling of the point at PT, in place; the same steps as
-         * p256_jac_dbl_mulx_adx.S (see its comments), except 2Y: computed
-         * from Y3 while it is still in registers at the end of the previous
-         * doubling (before the loop for the first), which took five
+        /* one doubling of the point at PT, in place: the body of
+         * p256_jac_dbl_mulx_adx.S too (p256_jac_dbl_x86.h), except 2Y:
+         * computed from Y3 while it is still in registers at the end of the
+         * previous doubling (before the loop for the first), which took five
          * doublings from ~1,150 to ~1,120 ticks (docs/p256.md) */
-        P256_SQR_BODY A_REGS, PT+64, %rsp       /* delta */
-        MOV4    PFE(0), B_REGS
-        P256_MODSUB B_REGS, A_REGS, %rbx, %r12, %r13    /* X - delta */
-        MOV4    B_REGS, FE(TT)
-        MOV4    PFE(0), B_REGS
-        P256_MODADD B_REGS, A_REGS, T_REGS, %rbx        /* X + delta */
-        MOV4    B_REGS, FE(UU)
-
-        P256_SQR_BODY A_REGS, Y2, %rsp          /* 4 gamma */
-        MOV4    A_REGS, FE(GAMMA4)
-
-        P256_MUL_BODY %rsp, TT, %rsp, UU        /* (X - delta)(X + delta) */
-        MOV4    A_REGS, B_REGS
-        P256_MODADD B_REGS, A_REGS, T_REGS, %rbx
-        P256_MODADD B_REGS, A_REGS, T_REGS, %rbx        /* alpha */
-        MOV4    B_REGS, FE(ALPHA)
-
-        P256_MUL_BODY %rsp, GAMMA4, %rsp, PT    /* 4 beta */
-        MOV4    A_REGS, FE(BETA4)
-
-        P256_SQR_BODY A_REGS, ALPHA, %rsp       /* alpha^2 */
-        A_SUB   FE(BETA4)
-        A_SUB   FE(BETA4)                       /* X3 */
-        MOV4    A_REGS, PFE(0)
-        MOV4    FE(BETA4), B_REGS
-        P256_MODSUB B_REGS, A_REGS, %rbx, %r12, %r13    /* 4 beta - X3 */
-        MOV4    B_REGS, FE(TT)
-
-        P256_MUL_BODY %rsp, Y2, %rsp, PT+64     /* Z3 = 2 Y Z */
-        MOV4    A_REGS, PFE(64)
-
-        P256_SQR_BODY A_REGS, GAMMA4, %rsp      /* 16 gamma^2 */
-        P256_MODHALF A_REGS, %rbx, %r8, %r9, %r10       /* 8 gamma^2 */
-        MOV4    A_REGS, FE(GG)
-
-        P256_MUL_BODY %rsp, TT, %rsp, ALPHA     /* alpha (4 beta - X3) */
-        A_SUB   FE(GG)                          /* Y3 */
-        MOV4    A_REGS, PFE(32)
+        P256_JAC_DBL_BODY %rsp, PT, DBLN_NO_2Y, DBLN_STORE
         A_DBL                                   /* 2Y of the next doubling */
         MOV4    A_REGS, FE(Y2)
 
