@@ -19,32 +19,14 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #endif
-#if defined(__x86_64__)
-#include <cpuid.h>
-#endif
-
-/* CPUID.(7,0):EBX bit 29 SHA; CPUID.1:ECX bit 9 SSSE3, bit 19 SSE4.1 (read
- * here, independently of the library's probe). */
-static int host_has_sha_ni(void)
-{
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-	unsigned a, b, c, d;
-	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(b >> 29 & 1))
-		return 0;
-	if (!__get_cpuid(1, &a, &b, &c, &d))
-		return 0;
-	return (c >> 9 & 1) && (c >> 19 & 1);
-#else
-	return 0;
-#endif
-}
 
 /* The SHA-256 kernel tiers this CPU runs: portable, then sha_ni. */
 static size_t sha_tiers(uint32_t flags[2])
 {
 	size_t k = 0;
 	flags[k++] = 0;
-	test_expect(!(ECFI_X86_64_KERNELS && host_has_sha_ni()) || (ecfi_cpu_supported_kernels() & ECFI_KERNEL_SHA_NI),
+	test_expect(!(ECFI_X86_64_KERNELS && test_host_has_sha_ni()) ||
+	                (ecfi_cpu_supported_kernels() & ECFI_KERNEL_SHA_NI),
 	            "CPUID has SHA, SSSE3 and SSE4.1 but the probe offers no SHA-NI kernel");
 	if (ecfi_cpu_supported_kernels() & ECFI_KERNEL_SHA_NI)
 		flags[k++] = ECFI_KERNEL_SHA_NI;

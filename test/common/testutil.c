@@ -6,7 +6,7 @@
 
 #include "dispatch/cpu.h"
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
 #include <cpuid.h>
 #endif
 
@@ -161,6 +161,39 @@ int test_host_has_mulx_adx(void)
 	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
 		return 0;
 	return (b >> 8 & 1) && (b >> 19 & 1); /* CPUID.(7,0):EBX bit 8 BMI2, bit 19 ADX */
+#else
+	return 0;
+#endif
+}
+
+/* CPUID.(7,0):EBX bit 29 SHA; CPUID.1:ECX bit 9 SSSE3, bit 19 SSE4.1. */
+int test_host_has_sha_ni(void)
+{
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+	unsigned a, b, c, d;
+	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(b >> 29 & 1))
+		return 0;
+	if (!__get_cpuid(1, &a, &b, &c, &d))
+		return 0;
+	return (c >> 9 & 1) && (c >> 19 & 1);
+#else
+	return 0;
+#endif
+}
+
+/* CPUID.(7,0):EBX bit 5 AVX2, CPUID.1:ECX bit 27 OSXSAVE, XCR0 bits 1 and 2
+ * (the OS saves xmm and ymm state). */
+int test_host_has_avx2(void)
+{
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+	unsigned a, b, c, d;
+	if (!__get_cpuid(1, &a, &b, &c, &d) || !(c >> 27 & 1))
+		return 0;
+	unsigned lo, hi;
+	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+	if ((lo & 6) != 6)
+		return 0;
+	return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b >> 5 & 1);
 #else
 	return 0;
 #endif

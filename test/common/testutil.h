@@ -57,6 +57,11 @@ void test_expect_bytes(const uint8_t *got, const uint8_t *want, size_t n, const 
 
 /* CPUID (read by the test, independently of the probe) says BMI2 and ADX. */
 int test_host_has_mulx_adx(void);
+/* CPUID says SHA, SSSE3 and SSE4.1 (x86-64 and i386; 0 elsewhere). */
+int test_host_has_sha_ni(void);
+/* CPUID and XCR0 say AVX2 is usable: the CPU has it and the OS saves the
+ * ymm state (x86-64 and i386; 0 elsewhere). */
+int test_host_has_avx2(void);
 /* Kernel tiers this CPU runs: fills flags[] (ecfi_cpu_flags words) and
  * names[], returns how many (portable is always first). */
 size_t test_kernel_tiers(uint32_t flags[4], const char *names[4]);
