@@ -1,6 +1,6 @@
 /*
  * ECDSA over P-256 (ecfield/p256_ecdsa.h) on every kernel tier:
- *  - RFC 6979 A.2.5 (../shared/vectors/rfc/rfc6979_p256.txt): for SHA-256,
+ *  - RFC 6979 A.2.5 (test/vectors/rfc/rfc6979_p256.txt): for SHA-256,
  *    the nonce k and the signature (r, s) exactly; for the other hashes (the
  *    library's DRBG is HMAC-SHA-256 only) the RFC's signatures verify, with
  *    the digests from OpenSSL;
@@ -85,11 +85,7 @@ static const char *token(const char *line, const char *key)
 static void test_rfc6979(void **s)
 {
 	(void)s;
-	char dir[4096];
-	const char *vd = getenv("ECF_VECTORS_DIR");
-	snprintf(dir, sizeof dir, "%s/rfc/rfc6979_p256.txt", vd ? vd : "../shared/vectors");
-	FILE *f = fopen(dir, "r");
-	test_expect(f != NULL, "cannot open %s", dir);
+	FILE *f = vec_open("rfc/rfc6979_p256.txt");
 	char line[1024];
 	uint8_t x[32] = {0}, ux[32], uy[32], pub[65];
 	int nsha256 = 0, nother = 0;
