@@ -9,7 +9,7 @@ src="$2"
 sike_src="${3:-}"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-DESTDIR="$tmp/root" meson install -C "$build" --no-rebuild --quiet >/dev/null
+meson install -C "$build" --destdir "$tmp/root" --no-rebuild --quiet >/dev/null
 pc=$(find "$tmp/root" -name ecfield.pc | head -n 1)
 [ -n "$pc" ] || { echo "# FAIL: ecfield.pc was not installed"; exit 1; }
 prefix=$(sed -n 's/^prefix=//p' "$pc")
