@@ -334,7 +334,9 @@ static void run_all(void)
 	bench_p256_group();
 	bench_p256_jac();
 	bench_curve25519();
+#ifdef ECF_HAVE_SIDH
 	bench_sike();
+#endif
 }
 
 int main(int argc, char **argv)

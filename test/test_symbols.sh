@@ -1,10 +1,13 @@
 #!/bin/sh
-# The shared library exports only ecf_ symbols (plus the version node), has a
-# versioned soname, imports no allocator, no function pointer is taken on
-# the mul/redc path or the P-256 table scans (no indirect call or jump in the
-# dispatched entries), and no test-only code ships.
+# The shared library exports only ecf_ symbols (plus the version node) and no
+# SIDH/SIKE one, has a versioned soname, imports no allocator, no function
+# pointer is taken on the mul/redc path or the P-256 table scans (no indirect
+# call or jump in the dispatched entries), and no test-only code ships.
+# libecfield-sidh.so (second argument, when built) exports only
+# ecf_p*_sidh_* and ecf_p*_sike_*, has its own soname, imports no allocator
+# and nothing of the ecf_ API: its field calls bind inside it.
 #
-#   test_symbols.sh LIB
+#   test_symbols.sh LIBECFIELD [LIBECFIELD_SIDH]
 #   test_symbols.sh --expect-hooks 'NAME...' FILE   (test 'symbols_planted')
 # The second form runs the test-only check alone on a planted FILE and passes
 # only if it reports every NAME.
@@ -52,6 +55,7 @@ if [ "${1:-}" = --expect-hooks ]; then
 fi
 
 lib="$1"
+sidh_lib="${2:-}"
 
 soname=$("$READELF" -d "$lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 case "$soname" in
@@ -65,6 +69,11 @@ if [ -n "$bad" ]; then say "FAIL: exported symbols outside the ecf_ API:"; print
 count=$(printf '%s\n' "$exports" | grep -c '^ecf_' || true)
 say "$count ecf_ symbols exported"
 [ "$count" -gt 0 ] || { say "FAIL: no ecf_ symbols exported"; fail=1; }
+# SIDH and SIKE live in libecfield-sidh.so (the isogeny fields stay here).
+sidh_re='^ecf_p(434|503|610|751)_(sidh|sike)_'
+n=$(printf '%s\n' "$exports" | grep -c -E "$sidh_re" || true)
+say "$n SIDH/SIKE symbols exported"
+[ "$n" -eq 0 ] || { say "FAIL: $lib exports SIDH/SIKE symbols"; fail=1; }
 
 imports=$("$NM" -D --undefined-only "$lib" | awk '{print $2}' | sed 's/@.*//')
 for f in malloc calloc realloc free aligned_alloc posix_memalign memalign valloc pvalloc reallocarray; do
@@ -114,6 +123,58 @@ if [ "${ECF_EXPECT_CET:-}" = 1 ]; then
 	*IBT*SHSTK* | *SHSTK*IBT*) say "CET property: $feat" ;;
 	*) say "FAIL: readelf -n shows no IBT and SHSTK property ('$feat')"; fail=1 ;;
 	esac
+fi
+
+# libecfield-sidh.so: the same rules, on its own API.
+if [ -n "$sidh_lib" ]; then
+	soname=$("$READELF" -d "$sidh_lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+	case "$soname" in
+	libecfield-sidh.so.[0-9]*) say "sidh: soname $soname" ;;
+	*) say "FAIL: sidh: soname is '$soname', expected libecfield-sidh.so.N"; fail=1 ;;
+	esac
+	needed=$("$READELF" -d "$sidh_lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
+	if printf '%s\n' "$needed" | grep -q '^libecfield\.so'; then say "FAIL: sidh: needs libecfield.so"; fail=1; fi
+	say "sidh: needs $(printf '%s ' $needed)"
+	exports=$("$NM" -D --defined-only "$sidh_lib" | awk '{print $3}' | sed 's/@.*//')
+	bad=$(printf '%s\n' "$exports" | grep -v -E -e "$sidh_re" -e '^ECFIELD_' -e '^$' || true)
+	if [ -n "$bad" ]; then say "FAIL: sidh: exported symbols outside the SIDH/SIKE API:"; printf '%s\n' "$bad"; fail=1; fi
+	count=$(printf '%s\n' "$exports" | grep -c -E "$sidh_re" || true)
+	say "sidh: $count SIDH/SIKE symbols exported, nothing else"
+	[ "$count" -gt 0 ] || { say "FAIL: sidh: no SIDH/SIKE symbol exported"; fail=1; }
+	imports=$("$NM" -D --undefined-only "$sidh_lib" | awk '{print $2}' | sed 's/@.*//')
+	for f in malloc calloc realloc free aligned_alloc posix_memalign memalign valloc pvalloc reallocarray; do
+		if printf '%s\n' "$imports" | grep -qx "$f"; then say "FAIL: sidh: imports $f"; fail=1; fi
+	done
+	ecf_imports=$(printf '%s\n' "$imports" | grep -E '^ecfi?_' || true)
+	if [ -n "$ecf_imports" ]; then say "FAIL: sidh: imports library functions:"; printf '%s\n' "$ecf_imports"; fail=1; fi
+	say "sidh: imports: $(printf '%s ' $imports)"
+	plt=$("$OBJDUMP" -d --no-show-raw-insn "$sidh_lib" | grep -E '(call|jmp)[a-z]*[[:space:]].*<ecfi?_[a-z0-9_]*@plt>' || true)
+	if [ -n "$plt" ]; then say "FAIL: sidh: calls to ecf_/ecfi_ functions through the PLT:"; printf '%s\n' "$plt"; fail=1; fi
+	say "sidh: $(printf '%s' "$plt" | grep -c . || true) calls to ecf_/ecfi_ functions through the PLT"
+	if hooks=$(test_only_symbols "$sidh_lib"); then
+		if [ -n "$hooks" ]; then say "FAIL: sidh: test-only hooks or counters in the library:"; printf '%s\n' "$hooks"; fail=1; fi
+	else
+		fail=1
+	fi
+	# With kernel tiers to choose from (x86-64), its own copy of the probe
+	# (set at load): the flag is local, not shared. Without (i386, aarch64,
+	# s390x), nothing reads a flag and the probe is not linked in.
+	probe=$("$NM" "$sidh_lib" | awk '$NF == "ecfi_cpu_flags" {print $2}')
+	if "$NM" "$sidh_lib" | grep -q '_mulx_adx$'; then
+		case "$probe" in
+		[bdBD]) say "sidh: has its own probe flag ecfi_cpu_flags ($probe)" ;;
+		*) say "FAIL: sidh: MULX/ADX kernels but no ecfi_cpu_flags of its own ('$probe')"; fail=1 ;;
+		esac
+	else
+		say "sidh: no kernel tiers to choose from, probe ${probe:+present}${probe:-not linked}"
+	fi
+	if [ "${ECF_EXPECT_CET:-}" = 1 ]; then
+		feat=$("$READELF" -n "$sidh_lib" | sed -n 's/.*x86 feature: //p')
+		case "$feat" in
+		*IBT*SHSTK* | *SHSTK*IBT*) say "sidh: CET property: $feat" ;;
+		*) say "FAIL: sidh: readelf -n shows no IBT and SHSTK property ('$feat')"; fail=1 ;;
+		esac
+	fi
 fi
 [ $fail -eq 0 ] && say "symbols, imports and dispatch entries are clean"
 exit $fail
