@@ -74,14 +74,14 @@ def selftest(build):
                 fail = 1
                 continue
             d = os.path.join(tmp, what)
-            os.makedirs(d)
+            shutil.copytree(os.path.join(root, "abi"), d)  # the other baselines as they are
             with open(os.path.join(d, "libecfield.abi"), "w") as f:
                 f.write(planted)
             env = dict(os.environ, ECF_ABI_DIR=d)
             r = subprocess.run([sys.executable, os.path.abspath(__file__), "check", build], env=env,
                                capture_output=True, text=True)
             got = 1 if r.returncode else 0
-            verdict = [l for l in r.stdout.splitlines() if l.startswith(("# FAIL", "# ok"))]
+            verdict = [l for l in r.stdout.splitlines() if l.startswith(("# FAIL: libecfield:", "# ok: libecfield:"))]
             ok = got == want
             print("# %s: planted %s (%s): check %s%s" % ("ok" if ok else "FAIL", what, fn,
                   "failed" if got else "passed", ": " + verdict[-1][2:] if verdict else ""))
