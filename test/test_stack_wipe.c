@@ -10,11 +10,13 @@
  * scans of test_p256_group, test_p256_ecdsa, test_ed25519 and test_curve25519
  * search that top part for the keys themselves. Independent of the secret's
  * form: a call tree deeper than ECFI_WIPE_STACK_BYTES in some build, or a
- * function without the wipe, fails here.
+ * function without the wipe, fails here. Runs on every subset of the CPU's
+ * kernel bits (MULX/ADX, AVX2, SHA-NI): every code path of the functions.
  */
 #include <string.h>
 
 #include "common/wipe.h"
+#include "dispatch/cpu.h"
 #include "ecfield/ecfield.h"
 #include "testutil.h"
 
@@ -164,23 +166,35 @@ static void test_whole_stack_wiped(void **s)
 	(void)ecf_ed25519_keypair(OUT, SK, KEY);
 	size_t worst = 0;
 	int worst_op = OP_LEAKY_WIPED;
-	for (size_t t = 0; t < test_tier_count(); t++) {
-		test_tier_select(t);
+	/* Every subset of the kernel bits this CPU has, not only the tiers of
+	 * test_tier_count(): MULX/ADX with and without AVX2 (the fused fixed-base
+	 * addition or not), AVX2 alone (Haswell's tier), SHA-NI or not (signing). */
+	const uint32_t have =
+	    ecfi_cpu_supported_kernels() & (ECFI_KERNEL_MULX_ADX | ECFI_KERNEL_AVX2 | ECFI_KERNEL_SHA_NI);
+	unsigned combos = 0;
+	for (uint32_t f = 0; f <= have; f++) {
+		if ((f & ~have) != 0)
+			continue;
+		combos++;
+		test_use_tier(f);
 		for (int op = 0; op < (int)NOPS; op++)
 			for (int pass = 0; pass < 2; pass++) {
 				uint8_t v = pass ? 0x5a : 0xa5;
 				size_t changed, left = probe(op, v, &changed);
-				test_expect(changed < TEST_STACK_DEEP_BYTES, "%s: %s went below the %d-byte scan",
-				            test_tier_name(t), NAMES[op], TEST_STACK_DEEP_BYTES);
+				test_expect(changed < TEST_STACK_DEEP_BYTES,
+				            "kernels 0x%x: %s went below the %d-byte scan", f, NAMES[op],
+				            TEST_STACK_DEEP_BYTES);
 				if (op == OP_LEAKY) {
 					test_expect(left > TOP_BYTES, "the planted leak was not found (%zu)", left);
 					continue;
 				}
-				test_expect(changed >= ECFI_WIPE_STACK_BYTES, "%s: %s: no wipe of %d bytes seen (%zu)",
-				            test_tier_name(t), NAMES[op], ECFI_WIPE_STACK_BYTES, changed);
-				test_expect(left <= TOP_BYTES,
-				            "%s: %s left non-zero bytes %zu below its caller (the wipe covers %d)",
-				            test_tier_name(t), NAMES[op], left, ECFI_WIPE_STACK_BYTES);
+				test_expect(changed >= ECFI_WIPE_STACK_BYTES,
+				            "kernels 0x%x: %s: no wipe of %d bytes seen (%zu)", f, NAMES[op],
+				            ECFI_WIPE_STACK_BYTES, changed);
+				test_expect(
+				    left <= TOP_BYTES,
+				    "kernels 0x%x: %s left non-zero bytes %zu below its caller (the wipe covers %d)", f,
+				    NAMES[op], left, ECFI_WIPE_STACK_BYTES);
 				if (left > worst) {
 					worst = left;
 					worst_op = op;
@@ -188,10 +202,10 @@ static void test_whole_stack_wiped(void **s)
 			}
 	}
 	test_tier_restore();
-	fprintf(
-	    stderr,
-	    "# %zu functions, %zu tiers: the deepest non-zero byte left %zu bytes below the caller (%s; bound %d)\n",
-	    NOPS - OP_FIRST, test_tier_count(), worst, NAMES[worst_op], TOP_BYTES);
+	fprintf(stderr,
+	        "# %zu functions, %u kernel combinations (of 0x%x): the deepest non-zero byte left %zu bytes below "
+	        "the caller (%s; bound %d)\n",
+	        NOPS - OP_FIRST, combos, have, worst, NAMES[worst_op], TOP_BYTES);
 }
 
 int main(void)
