@@ -45,12 +45,15 @@ static inline void ecfi_wipe(void *p, size_t len)
  * tree, ecf_p256_ecdh's, used 3.5 KiB in the release build (gcc 12), 3.3 KiB
  * with clang 14, 4.9 KiB in a debugoptimized build with range checks; without
  * optimisation (-O0) 22 KiB, ecfi_modinv's frame alone 25 KiB (untouched in
- * part). 8 KiB costs ~200 cycles, under 1% of a signature.
+ * part); gcc -m32 -O3 (i386, 64-bit limbs spilled from 32-bit registers)
+ * gives ecfi_p256_scalar_mult_limbs and ecfi_modinv frames of 11 KiB each.
+ * 8 KiB costs ~200 cycles, under 1% of a signature; 32 KiB where frames are
+ * large (32-bit targets, -O0), where the operations are much slower anyway.
  * test/test_stack_wipe.c holds every such function to it in every build the
  * suite runs in: nothing the call leaves on the stack below its own top
  * frames may be non-zero. Noinline (and out of every interprocedural
  * optimisation), or it would wipe its caller's frame. */
-#if defined(__OPTIMIZE__)
+#if defined(__OPTIMIZE__) && UINTPTR_MAX > 0xffffffffu
 #define ECFI_WIPE_STACK_BYTES 8192
 #else
 #define ECFI_WIPE_STACK_BYTES 32768
