@@ -106,6 +106,7 @@ void bench_hash(void);
 void bench_sc25519(void);
 void bench_p256_group(void);
 void bench_p256_jac(void);
+/* SIDH/SIKE rows (bench_sike.c), in builds with libecfield-sidh (ECF_HAVE_SIDH). */
 void bench_sike(void);
 
 /* Rows measured outside bench_group (bench_p256_group.c's parallel rows). */

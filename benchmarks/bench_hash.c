@@ -4,14 +4,17 @@
  * dependent chain like the field rows. Rows: hash/sha256_64B, sha512_64B,
  * sha512_1KiB, shake256_64B (64 bytes in, 32 bytes out), hmac256_64B (HMAC-SHA-256, 32-byte key),
  * sha256_1KiB. The SHA-256 rows run on each SHA-256 kernel this CPU has
- * (portable, sha_ni), interleaved with the peer. */
+ * (portable, sha_ni), interleaved with the peer. SHAKE256 is built with SIKE
+ * only (libecfield-sidh, ECF_HAVE_SIDH): without it, no shake256 row. */
 #include "bench.h"
 
 #include <string.h>
 
 #include "dispatch/cpu.h"
 #include "hash/sha2.h"
+#ifdef ECF_HAVE_SIDH
 #include "hash/sha3.h"
+#endif
 
 #ifdef ECF_BENCH_OPENSSL
 #include <openssl/evp.h>
@@ -31,7 +34,9 @@ BENCH_LOOP(run_sha256, hash_state, ecfi_sha256(s->buf, s->buf, s->len))
 
 BENCH_LOOP(run_sha512, hash_state, ecfi_sha512(s->buf, s->buf, s->len))
 
+#ifdef ECF_HAVE_SIDH
 BENCH_LOOP(run_shake256, hash_state, ecfi_shake256(s->buf, 32, s->buf, s->len))
+#endif
 
 BENCH_LOOP(run_hmac_sha256, hash_state, ecfi_hmac_sha256(s->buf, s->buf + 32, 32, s->buf, s->len))
 
@@ -94,7 +99,9 @@ void bench_hash(void)
 	group("sha256_64B", run_sha256, "SHA256", 0, 64);
 	group("sha512_64B", run_sha512, "SHA512", 0, 64);
 	group("sha512_1KiB", run_sha512, "SHA512", 0, 1024);
+#ifdef ECF_HAVE_SIDH
 	group("shake256_64B", run_shake256, "SHAKE256", 0, 64);
+#endif
 	group("hmac256_64B", run_hmac_sha256, "SHA256", 1, 64);
 	group("sha256_1KiB", run_sha256, "SHA256", 0, 1024);
 }

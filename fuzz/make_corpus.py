@@ -107,8 +107,7 @@ def seeds_p25519(rng):
 # an expensive path are padded with zeros (what the targets read past the
 # end anyway) to PAD bytes and given a trailing nonce that opens fz_gate
 # (fuzz_common.h: the top bits of the FNV-1a hash of the whole input).
-VECTORS = os.environ.get("ECF_VECTORS", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
-                                                     "shared", "vectors", "rfc"))
+VECTORS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "test", "vectors", "rfc")
 PAD = 256
 GATE_BITS = {"x25519": 2, "edwards25519": 4, "ed25519": 4, "ristretto255": 4}  # 4: opens 3 too
 

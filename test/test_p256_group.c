@@ -19,6 +19,7 @@
 #include "curves/p256/fe.h"
 #include "curves/p256/group.h"
 #include "ecfield/p256_point.h"
+#include "testhooks/p256_hooks.h"
 #include "testutil.h"
 
 #ifdef HAVE_OPENSSL
@@ -1027,7 +1028,10 @@ static void test_varbase_edges(void **s)
  * random, random}: Q = G, Q = -G, u2 Q = -u1 G, u1 = 0, u2 = 0, Q = 2G, 2Q =
  * +-G ..., every tier, against (u1 + c u2 mod n) G by scalar_mult_base (and
  * OpenSSL's EC_POINT_mul when present). Every reachable path of the
- * variable-time additions is counted and must have run. */
+ * variable-time additions is counted and must have run: the counts come from
+ * the test hook ecfi_test_p256_double_scalar_mult_vartime_jac (the library's
+ * code compiled with counters, testhooks/p256_hooks.h), whose Jacobian result
+ * must equal the library's bit for bit. */
 static void test_dsm_edges(void **s)
 {
 	(void)s;
@@ -1060,7 +1064,8 @@ static void test_dsm_edges(void **s)
 		test_limbs_to_mpz(i < 14 ? us[i] : cs[8], l, 4);
 		mpz_mod(i < 14 ? us[i] : cs[8], i < 14 ? us[i] : cs[8], n);
 	}
-	unsigned long paths[P256_DSM_PATHS] = {0};
+	unsigned long *paths = ecfi_test_p256_dsm_paths;
+	memset(ecfi_test_p256_dsm_paths, 0, sizeof ecfi_test_p256_dsm_paths);
 #ifdef HAVE_OPENSSL
 	BIGNUM *b1 = BN_new(), *b2 = BN_new(), *bc = BN_new();
 	EC_POINT *oq = EC_POINT_new(grp), *o = EC_POINT_new(grp);
@@ -1084,7 +1089,7 @@ static void test_dsm_edges(void **s)
 				mpz_add(e, e, us[i]);
 				mpz_mod(e, e, n);
 				mpz_to_be32(eb, e);
-				ecf_p256_point want, got, jac;
+				ecf_p256_point want, got, jac, jac_lib;
 				ecf_p256_scalar_mult_base(&want, eb);
 #ifdef HAVE_OPENSSL
 				BN_bin2bn(u1b, 32, b1);
@@ -1108,7 +1113,10 @@ static void test_dsm_edges(void **s)
 					test_expect(ecf_p256_point_equal(&s1, &s2) == 1,
 					            "double_scalar_mult_vartime + G: c %zu, u1 %zu, u2 %zu, tier %s",
 					            ci, i, j, test_tier_name(t));
-					ecfi_p256_double_scalar_mult_vartime_jac(&jac, l1, l2, &q, P256_FAST(), paths);
+					ecfi_test_p256_double_scalar_mult_vartime_jac(&jac, l1, l2, &q, P256_FAST());
+					ecfi_p256_double_scalar_mult_vartime_jac(&jac_lib, l1, l2, &q, P256_FAST());
+					test_expect(memcmp(&jac, &jac_lib, sizeof jac) == 0,
+					            "dsm_jac: hook != library: c %zu, u1 %zu, u2 %zu", ci, i, j);
 					test_expect(
 					    ecf_p256_point_is_identity(&jac) == ecf_p256_point_is_identity(&want),
 					    "double_scalar_mult_vartime_jac identity: c %zu, u1 %zu, u2 %zu", ci, i, j);
@@ -1120,7 +1128,7 @@ static void test_dsm_edges(void **s)
 	/* paths[0..4]: the G digits (jac_madd_vartime: an affine entry is never
 	 * O, so Q_INF cannot run); paths[5..9]: the Q digits (jac_add_vartime). */
 	static const char *const pname[] = {"add", "acc = O", "entry = O", "double", "identity"};
-	for (int k = 0; k < P256_DSM_PATHS; k++) {
+	for (int k = 0; k < ECFI_TEST_P256_DSM_PATHS; k++) {
 		print_message("# %s digits, path %s: %lu\n", k < 5 ? "G" : "Q", pname[k % 5], paths[k]);
 		if (k == 2)
 			test_expect(paths[k] == 0, "G digit path 'entry = O' ran");

@@ -12,7 +12,9 @@
  *     (-0 = 0), the table unaligned (8 bytes off a 32-byte boundary);
  *   - canary words on both sides of r and an unchanged table;
  * the AVX2 kernels alone (no negation) on d up to 2^64 - 1; and which scan
- * each flag word selects (ecfi_p256_scan_for).
+ * each flag word selects (the library branches on the word; the test hooks
+ * of the same code, testhooks/p256_hooks.h, count the scans run), for fixed
+ * words and the word of every tier set with ecfi_cpu_set_kernels.
  * On a CPU without AVX2 (or a build without the x86-64 kernels) the AVX2
  * cases are reported skipped (cmocka SKIP). Fixed seed (ECF_TEST_SEED),
  * printed with every failure.
@@ -22,6 +24,7 @@
 #include "curves/p256/lookup.h"
 #include "dispatch/cpu.h"
 #include "moduli.h" /* P256_HEX, generated */
+#include "testhooks/p256_hooks.h"
 #include "testutil.h"
 
 #define MAXN 65
@@ -133,30 +136,53 @@ static void test_avx2(void **s)
 	check_lookup(12, ecfi_cpu_supported_kernels(), "avx2+others");
 }
 
-/* The kernels alone: no negation, any d (the 64-bit compare: d > n, even
- * with low 32 bits in range, gives zeros). */
-/* The flag word picks the scan: AVX2 exactly when it has ECFI_KERNEL_AVX2
- * (the results are the same bits either way, so only this sees the choice). */
+/* The flag word picks the scan: AVX2 exactly when it has ECFI_KERNEL_AVX2 (and
+ * the build has the x86-64 kernels). The results are the same bits either
+ * way, so only the hooks' counts see the choice; the library's lookups must
+ * give the hooks' bits. The words: fixed ones, and the flag word of each tier
+ * the tests run (ecfi_cpu_set_kernels), which the scalar multiplications read. */
 static void test_scan_choice(void **s)
 {
 	(void)s;
 	uint32_t sup = ecfi_cpu_supported_kernels();
-	uint32_t words[] = {0,   ECFI_KERNEL_MULX_ADX,   ECFI_KERNEL_SHA_NI, ECFI_KERNEL_AVX2,
-	                    sup, sup & ~ECFI_KERNEL_AVX2};
-	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
-		uint32_t f = words[i];
-#if ECFI_X86_64_KERNELS
-		int avx2 = (f & ECFI_KERNEL_AVX2) != 0;
-		test_expect((ecfi_p256_scan_for(f, 8) == ecfk_p256_lookup8_avx2) == avx2,
-		            "flags 0x%x: scan8 is the AVX2 one %d, expected %d", f, !avx2, avx2);
-		test_expect((ecfi_p256_scan_for(f, 12) == ecfk_p256_lookup12_avx2) == avx2,
-		            "flags 0x%x: scan12 is the AVX2 one %d, expected %d", f, !avx2, avx2);
-#endif
-		test_expect(ecfi_p256_scan_for(f, 8) != ecfi_p256_scan_for(f, 12), "flags 0x%x: one scan for 8 and 12",
-		            f);
+	uint32_t words[6 + 4] = {0,   ECFI_KERNEL_MULX_ADX,   ECFI_KERNEL_SHA_NI, ECFI_KERNEL_AVX2,
+	                         sup, sup & ~ECFI_KERNEL_AVX2};
+	size_t nwords = 6;
+	for (size_t t = 0; t < test_tier_count() && nwords < sizeof words / sizeof words[0]; t++) {
+		test_tier_select(t);
+		words[nwords++] = ecfi_cpu_flags;
+	}
+	test_tier_restore();
+	test_rng rng;
+	test_rng_init(&rng, 0x63686f696365ull);
+	for (size_t i = 0; i < nwords; i++) {
+		uint32_t f = words[i] & sup; /* runs the scan: only what the CPU has */
+		int avx2 = ECFI_X86_64_KERNELS && (f & ECFI_KERNEL_AVX2) != 0;
+		for (size_t nw = 8; nw <= 12; nw += 4) {
+			uint64_t *t = fill_table(&rng, 16, nw);
+			uint64_t got[12], lib[12], want[12];
+			uint64_t d = 1 + i % 16;
+			memset(ecfi_test_p256_scans, 0, sizeof ecfi_test_p256_scans);
+			if (nw == 8) {
+				ecfi_test_p256_lookup_affine(got, t, 16, d, ~(uint64_t)0, f);
+				ecfi_p256_lookup_affine(lib, t, 16, d, ~(uint64_t)0, f);
+			} else {
+				ecfi_test_p256_lookup_jac(got, t, 16, d, ~(uint64_t)0, f);
+				ecfi_p256_lookup_jac(lib, t, 16, d, ~(uint64_t)0, f);
+			}
+			reference(want, t, 16, nw, d, 1);
+			test_expect_limbs(got, want, nw, "flags 0x%x: hook lookup%zu", f, nw);
+			test_expect_limbs(lib, want, nw, "flags 0x%x: lookup%zu", f, nw);
+			test_expect(ecfi_test_p256_scans[1] == (unsigned long)avx2 &&
+			                ecfi_test_p256_scans[0] == (unsigned long)!avx2,
+			            "flags 0x%x, lookup%zu: scans run SSE2 %lu, AVX2 %lu; expected the %s one", f, nw,
+			            ecfi_test_p256_scans[0], ecfi_test_p256_scans[1], avx2 ? "AVX2" : "SSE2");
+		}
 	}
 }
 
+/* The kernels alone: no negation, any d (the 64-bit compare: d > n, even
+ * with low 32 bits in range, gives zeros). */
 static void test_avx2_kernels(void **s)
 {
 	(void)s;

@@ -1,6 +1,6 @@
 /*
  * ristretto255 (ecfield/ristretto255.h) on every kernel tier: every RFC 9496
- * vector of ../shared/vectors/rfc/rfc9496_ristretto255.txt (the encodings of
+ * vector of test/vectors/rfc/rfc9496_ristretto255.txt (the encodings of
  * 0..15 times the generator through every way of computing them, all 29 bad
  * encodings with their error class, the 11 element-derivation vectors);
  * libsodium's ristretto255 as a test-only oracle on random inputs (skipped
@@ -39,10 +39,8 @@ static int setup(void **state)
 static void test_rfc9496(void **s)
 {
 	(void)s;
-	const char *dir = getenv("ECF_VECTORS_DIR");
-	test_expect(dir != NULL, "ECF_VECTORS_DIR not set");
 	char path[4096];
-	snprintf(path, sizeof path, "%s/rfc/rfc9496_ristretto255.txt", dir);
+	vec_path(path, sizeof path, "rfc/rfc9496_ristretto255.txt");
 	for (size_t tk = 0; tk < test_tier_count(); tk++) {
 		test_tier_select(tk);
 		FILE *f = fopen(path, "r");

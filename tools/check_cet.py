@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Is libecfield.so's CET marking (IBT and SHSTK) true?
 
-usage: check_cet.py [--readelf R] [--objdump O] LIB LINKER_MAP
+usage: check_cet.py [--readelf R] [--objdump O] LIB LINKER_MAP [LIB LINKER_MAP ...]
+
+(each library with its own linker map: libecfield.so and libecfield-sidh.so)
 
 The linker marks an output IBT/SHSTK only when every input is marked, unless
 told to with -z ibt -z shstk. libecfield is linked with those flags because
@@ -25,7 +27,7 @@ This check proves that forcing the mark is truthful:
  4. No start file without the mark contributes code (glibc's crti.o/crtn.o
     of Debian 12 are unmarked: their _init would be called indirectly by
     ld.so, so the library is linked with -nostartfiles).
-Exit 0 only if all hold; prints what it checked.
+Exit 0 only if all hold for every library; prints what it checked.
 """
 import argparse
 import os
@@ -94,10 +96,20 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--readelf", default="readelf")
     ap.add_argument("--objdump", default="objdump")
-    ap.add_argument("lib")
-    ap.add_argument("map")
+    ap.add_argument("pairs", nargs="+", metavar="LIB MAP", help="a library and its linker map, one or more pairs")
     ap.add_argument("--build-dir", help="where the linker ran (default: the map's directory's parent)")
     a = ap.parse_args()
+    if len(a.pairs) % 2:
+        ap.error("expected LIB MAP pairs")
+    status = 0
+    for i in range(0, len(a.pairs), 2):
+        a.lib, a.map = a.pairs[i], a.pairs[i + 1]
+        status |= check(a)
+    return status
+
+
+def check(a):
+    """The checks above on one library (a.lib) and its map (a.map): 0 or 1."""
     fail = []
 
     # 1. the property note

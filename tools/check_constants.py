@@ -54,7 +54,9 @@ import tempfile
 
 SCAN_DIRS = ["lib", "include", "benchmarks", "fuzz", "test", "examples", "tools"]
 SCAN_TOP = ["meson.build", "meson_options.txt"]
-SKIP_DIRS = {".git", "corpus", "__pycache__", "subprojects"}
+# corpus: fuzz seeds; vectors: published test vectors (data that holds these
+# numbers by nature, kept unchanged: test/vectors/SOURCES.md).
+SKIP_DIRS = {".git", "corpus", "vectors", "__pycache__", "subprojects"}
 C_LIKE = {".c", ".h", ".S", ".s", ".in", ".inc", ".cc", ".cpp"}
 HASH_COMMENT = {".py", ".build", ".sh", ".txt", ""}
 FIELD_OF = {"n256": "p256n", "l25519": "sc25519"}  # MODULI name -> field name used in the tree
@@ -381,7 +383,7 @@ def scan_file(path, rel, forms, hits):
         s = mt.group(1)
         tokens.append(int(s, 16) if s[:2] in ("0x", "0X") else int(s))
         tpos.append(mt.start())
-    code_tokens = None
+    code_tokens = code_tpos = None
     if code is not None:
         code_tokens = [int(mt.group(1), 0) if mt.group(1)[:2].lower() == "0x" else int(mt.group(1))
                        for mt in INT_TOKEN.finditer(code)]

@@ -142,11 +142,10 @@ def main():
     try:
         if not os.path.isdir(scratch):
             copy_tree(src, scratch)
-        vectors = os.environ.get("MUTATION_VECTORS_DIR", os.path.join(os.path.dirname(src), "shared", "vectors"))
         if not os.path.isdir(build):
             # benchmarks=true: bench_cli's mutants (tools/mutants/pkg.txt) need ecfield-bench;
             # only the targets a named test needs are ever built.
-            r = run(["meson", "setup", build, scratch, "-Dbenchmarks=true", "-Dvectors_dir=" + vectors]
+            r = run(["meson", "setup", build, scratch, "-Dbenchmarks=true"]
                     + ["-D" + o for o in args.meson_option])
             if r.returncode:
                 print(r.stdout)

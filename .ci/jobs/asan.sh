@@ -18,7 +18,7 @@ grep -q 'define ECFI_RANGE_CHECKS 1' $dir/ecfi_config.h || { echo "# FAIL: range
 # The pkgconfig test links a plain consumer against the sanitized library.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:verify_asan_link_order=0:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-ECF_TEST_SCALE=${ECF_TEST_SCALE:-25} meson test -C $dir --no-suite slow --print-errorlogs
+ECF_TEST_SCALE=${ECF_TEST_SCALE:-10} meson test -C $dir --no-suite slow --print-errorlogs
 # The suite ran instrumented: the test programs and the library carry both
 # sanitizers' hooks (a build that silently dropped -fsanitize would fail here).
 for bin in $dir/test/test_p256 $dir/lib/libecfield.so; do

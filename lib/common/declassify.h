@@ -1,13 +1,18 @@
 /* Declassification: a value derived from secrets that an algorithm publishes
  * on purpose (ECDSA: "this RFC 6979 nonce candidate was rejected", which
- * happens with probability ~2^-32 and reveals nothing usable), marked before
+ * happens with probability ~2^-32 and reveals nothing usable; r or s = 0; the
+ * signature before its DER length; a point decoding's status), marked before
  * the code branches on it.
  *
- * ecfi_declassify does nothing in the library. It is alone in its object file
- * (declassify.c) so that the constant-time test, which links the static
- * archive, can define its own ecfi_declassify (VALGRIND_MAKE_MEM_DEFINED):
- * the linker then takes the test's and never pulls this one. Every other
- * branch on a secret is still reported by that test. */
+ * ecfi_declassify marks the bytes defined for valgrind's memcheck with a
+ * client request (VALGRIND_MAKE_MEM_DEFINED), compiled into the library when
+ * <valgrind/memcheck.h> exists at configure time (ECFI_HAVE_MEMCHECK): a few
+ * instructions that do nothing outside valgrind. So anyone who runs the
+ * shipped library under memcheck with their secrets marked undefined sees no
+ * report for these values, and every other branch on a secret is still
+ * reported (test/ct: ct_valgrind on the static archive, ct_valgrind_shared on
+ * libecfield.so). Without the header it is a no-op, and meson builds no ct
+ * test (test/ct/meson.build asks for the same header). */
 #ifndef ECFI_DECLASSIFY_H
 #define ECFI_DECLASSIFY_H
 

@@ -8,14 +8,25 @@
 
 #include "testutil.h"
 
-FILE *vec_open(const char *relpath)
+/* The vectors live in the tree (test/vectors, set by test/meson.build); a
+ * missing directory is a failure, never a skip. */
+void vec_path(char *path, size_t size, const char *relpath)
 {
 	const char *dir = getenv("ECF_VECTORS_DIR");
+	if (!dir || !*dir) {
+		fprintf(stderr, "# FAIL: ECF_VECTORS_DIR is not set (meson test sets it to test/vectors)\n");
+		fail();
+	}
+	snprintf(path, size, "%s/%s", dir, relpath);
+}
+
+FILE *vec_open(const char *relpath)
+{
 	char path[4096];
-	snprintf(path, sizeof path, "%s/%s", dir && *dir ? dir : "../shared/vectors", relpath);
+	vec_path(path, sizeof path, relpath);
 	FILE *f = fopen(path, "rb");
 	if (!f) {
-		fprintf(stderr, "# cannot open test vectors %s (set ECF_VECTORS_DIR)\n", path);
+		fprintf(stderr, "# FAIL: cannot open test vectors %s (the tree's test/vectors)\n", path);
 		fail();
 	}
 	return f;

@@ -18,8 +18,10 @@ typedef struct vec_record {
 	long line; /* line number of the record's first key */
 } vec_record;
 
-/* Open a vector file below the directory given by ECF_VECTORS_DIR (set by
- * meson test) or the test's first argument; fails the test if missing. */
+/* The path of a vector file below ECF_VECTORS_DIR (meson test sets it to the
+ * tree's test/vectors); fails the test if the variable is unset. */
+void vec_path(char *path, size_t size, const char *relpath);
+/* Open a vector file (vec_path); fails the test if it cannot be opened. */
 FILE *vec_open(const char *relpath);
 /* Next record; 0 at end of file. */
 int vec_next(FILE *f, vec_record *rec, long *line);

@@ -5,17 +5,12 @@
  * nonces (inside ECDSA signing) and the hedging entropy. Included by
  * ct_test.c.
  *
- * ecfi_declassify: the library's is a no-op alone in its object file; this
- * definition replaces it in this program (the linker does not pull the
- * archive member when the symbol is already defined), so that the values the
- * library publishes on purpose (a decoding status, a rejected RFC 6979
- * candidate, a signature before its DER encoding) are marked defined, and
- * every other use of a secret is still reported. */
-#include "common/declassify.h"
+ * The values the library publishes on purpose (a decoding status, a rejected
+ * RFC 6979 candidate, a signature before its DER encoding) it marks defined
+ * itself (ecfi_declassify, a memcheck client request: lib/common/declassify.c);
+ * every other use of a secret is reported. */
 #include "ecfield/p256_ecdsa.h"
 #include "ecfield/p256_point.h"
-
-void ecfi_declassify(const void *p, size_t len) { CT_PUBLIC(p, len); }
 
 /* A random point with a secret-free origin (k*G for a public k). */
 static void ct_p256_point(ct_rng *rng, ecf_p256_point *r)

@@ -28,6 +28,12 @@
 #include "dispatch/cpu.h"
 #include "ecfield/ecfield.h"
 
+/* The library declassifies what it publishes with memcheck client requests
+ * (lib/common/declassify.c); without them every signature would be reported. */
+#if !ECFI_HAVE_MEMCHECK
+#error "the library was configured without valgrind/memcheck.h: its declassification is a no-op"
+#endif
+
 #define CT_SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
 #define CT_PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
 

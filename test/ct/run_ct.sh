@@ -1,13 +1,16 @@
 #!/bin/sh
-# run_ct.sh VALGRIND clean|leak PROGRAM
+# run_ct.sh VALGRIND clean|leak PROGRAM [LIBRARY]
 # Runs the constant-time test program under memcheck with its secrets marked
 # undefined. 'clean': pass only if valgrind reports nothing. 'leak' (the
 # planted-leak build): pass only if valgrind reports both planted leaks, a
-# branch and a memory index on a secret, inside ct_planted_leak.
+# branch and a memory index on a secret, inside ct_planted_leak; with
+# LIBRARY (a file name, e.g. libecfield.so), also a secret-dependent branch
+# in a frame of that library.
 set -eu
 vg="$1"
 mode="$2"
 prog="$3"
+inlib="${4:-}"
 # The host's kernel tiers, learnt natively: valgrind's virtual CPU hides ADX.
 tiers=$("$prog" --tiers)
 log=$(mktemp)
@@ -45,11 +48,18 @@ leak)
 		{ echo "# FAIL: the secret-dependent branch was not reported"; fail=1; }
 	grep -A3 'Use of uninitialised value of size' "$log" | grep -q ct_planted_leak ||
 		{ echo "# FAIL: the secret memory index was not reported"; fail=1; }
+	if [ -n "$inlib" ]; then
+		# a report's stack: its header line, then the "at"/"by" frames
+		awk -v lib="$inlib" '/Conditional jump or move depends on uninitialised/ {r = 1; next}
+			r && /^==[0-9]+== *(at|by) / {if (index($0, lib)) found = 1; next}
+			{r = 0} END {exit !found}' "$log" ||
+			{ echo "# FAIL: no secret-dependent branch was reported inside $inlib"; fail=1; }
+	fi
 	[ $fail -eq 0 ] && echo "# PASS: both planted leaks were reported"
 	exit $fail
 	;;
 *)
-	echo "usage: run_ct.sh VALGRIND clean|leak PROGRAM" >&2
+	echo "usage: run_ct.sh VALGRIND clean|leak PROGRAM [LIBRARY]" >&2
 	exit 2
 	;;
 esac

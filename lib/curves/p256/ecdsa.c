@@ -1,4 +1,8 @@
-/* ECDSA over P-256 with RFC 6979 nonces (see ecfield/p256_ecdsa.h). */
+/* ECDSA over P-256 with RFC 6979 nonces (see ecfield/p256_ecdsa.h).
+ *
+ * Built with -DECFI_TEST_HOOKS (the test-hook archive, never libecfield.so),
+ * this file defines only the RFC 6979 generator for any q
+ * (testhooks/p256_hooks.h), from the same code as the library's for n. */
 #include <string.h>
 
 #include <ecfield/p256_ecdsa.h>
@@ -8,6 +12,10 @@
 #include "curves/p256/point_ops.h"
 #include "fields/p256n_internal.h"
 #include "hash/sha2.h"
+
+#if defined(ECFI_TEST_HOOKS)
+#include "testhooks/p256_hooks.h"
+#endif
 
 typedef ecf_p256n_fe sc;
 
@@ -47,11 +55,12 @@ static void drbg_update(ecfi_p256_rfc6979 *g, uint8_t sep, const uint8_t *x, con
 	ecfi_hmac_sha256_32(g->v, &g->hk, g->v);
 }
 
-/* 18 compressions up to the first candidate without extra data (steps d-g:
+/* RFC 6979 for a modulus q of 256 bits (group.h; the library's q is n).
+ * 18 compressions up to the first candidate without extra data (steps d-g:
  * 2 for K = 0's key blocks, then 7 each; step h.2: 2), where one-shot HMACs
  * took 22. */
-void ecfi_p256_rfc6979_init(ecfi_p256_rfc6979 *g, const uint8_t x[32], const uint8_t *digest, size_t digest_len,
-                            const uint8_t *extra, size_t extra_len, const uint64_t q[4])
+static inline void rfc6979_init(ecfi_p256_rfc6979 *g, const uint8_t x[32], const uint8_t *digest, size_t digest_len,
+                                const uint8_t *extra, size_t extra_len, const uint64_t q[4])
 {
 	uint64_t e[4];
 	uint8_t h[32], k0[32];
@@ -66,7 +75,7 @@ void ecfi_p256_rfc6979_init(ecfi_p256_rfc6979 *g, const uint8_t x[32], const uin
 	g->started = 0;
 }
 
-void ecfi_p256_rfc6979_next(ecfi_p256_rfc6979 *g, uint64_t k[4], const uint64_t q[4])
+static inline void rfc6979_next(ecfi_p256_rfc6979 *g, uint64_t k[4], const uint64_t q[4])
 {
 	for (;;) {
 		if (g->started) /* step h.3 after a rejected candidate or an unusable k */
@@ -80,6 +89,15 @@ void ecfi_p256_rfc6979_next(ecfi_p256_rfc6979 *g, uint64_t k[4], const uint64_t 
 			return;
 	}
 }
+
+#if !defined(ECFI_TEST_HOOKS)
+void ecfi_p256_rfc6979_init(ecfi_p256_rfc6979 *g, const uint8_t x[32], const uint8_t *digest, size_t digest_len,
+                            const uint8_t *extra, size_t extra_len)
+{
+	rfc6979_init(g, x, digest, digest_len, extra, extra_len, P256_N);
+}
+
+void ecfi_p256_rfc6979_next(ecfi_p256_rfc6979 *g, uint64_t k[4]) { rfc6979_next(g, k, P256_N); }
 
 /* All-ones if the 32 big-endian bytes are in [1, n - 1]. */
 static uint64_t load_scalar(uint64_t d[4], const uint8_t in[32])
@@ -104,12 +122,12 @@ static int sign_rs(uint64_t r[4], uint64_t s[4], const uint8_t priv[32], const u
 	ecfi_limbs_reduce_once(e, e, 0, P256_N, 4);
 
 	ecfi_p256_rfc6979 g;
-	ecfi_p256_rfc6979_init(&g, xb, digest, digest_len, extra, extra_len, P256_N);
+	ecfi_p256_rfc6979_init(&g, xb, digest, digest_len, extra, extra_len);
 	sc km, kinv, xm, rm, em, t;
 	point R;
 	affine A;
 	for (;;) {
-		ecfi_p256_rfc6979_next(&g, k, P256_N);
+		ecfi_p256_rfc6979_next(&g, k);
 		ecfi_p256_scalar_mult_base_limbs(&R, k, fast);
 		(void)ecfi_p256_point_to_affine_fast(&A, &R, fast); /* k != 0: never the identity */
 		fe rx;
@@ -318,7 +336,7 @@ static int ecdsa_verify_impl(const uint8_t sig[64], const uint8_t *pub, size_t p
 	ecfi_p256n_mul_with(fast, &u1, &t, &w);
 	ecfi_limbs_copy(t.limb, r, 4);
 	ecfi_p256n_mul_with(fast, &u2, &t, &w);
-	ecfi_p256_double_scalar_mult_vartime_jac(&R, u1.limb, u2.limb, &q, fast, NULL);
+	ecfi_p256_double_scalar_mult_vartime_jac(&R, u1.limb, u2.limb, &q, fast);
 	if (fe_zero_mask(&R.z))
 		return ECF_ERR_VERIFY;
 	/* x(R) mod n == r without an inversion, R in Jacobian coordinates (x =
@@ -371,3 +389,12 @@ int ecf_p256_ecdsa_verify(const uint8_t sig[64], const uint8_t *pub, size_t pub_
 {
 	return ecdsa_verify_impl(sig, pub, pub_len, digest, digest_len);
 }
+#else /* ECFI_TEST_HOOKS: the test hooks only (testhooks/p256_hooks.h) */
+void ecfi_test_p256_rfc6979_init(ecfi_p256_rfc6979 *g, const uint8_t x[32], const uint8_t *digest, size_t digest_len,
+                                 const uint8_t *extra, size_t extra_len, const uint64_t q[4])
+{
+	rfc6979_init(g, x, digest, digest_len, extra, extra_len, q);
+}
+
+void ecfi_test_p256_rfc6979_next(ecfi_p256_rfc6979 *g, uint64_t k[4], const uint64_t q[4]) { rfc6979_next(g, k, q); }
+#endif

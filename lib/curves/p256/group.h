@@ -23,34 +23,29 @@ ECFI_HIDDEN void ecfi_p256_scalar_mult_limbs(ecf_p256_point *r, const uint64_t k
                                              unsigned fast);
 ECFI_HIDDEN void ecfi_p256_scalar_mult_base_limbs(ecf_p256_point *r, const uint64_t k[4], unsigned fast);
 /* u1 G + u2 Q in JACOBIAN coordinates (x = X/Z^2, y = Y/Z^3; Z = 0 for the
- * identity), variable time. paths, if not NULL, gets the count of each path
- * of the variable-time additions added in: paths[JAC_VT_*] for the G digits
- * (jac_madd_vartime), paths[5 + JAC_VT_*] for the Q digits (jac_add_vartime),
- * with JAC_VT_ADD, P_INF, Q_INF, DBL, NEG = 0..4 (point_ops.h). */
-#define P256_DSM_PATHS 10
+ * identity), variable time. */
 ECFI_HIDDEN void ecfi_p256_double_scalar_mult_vartime_jac(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
-                                                          const ecf_p256_point *q, unsigned fast,
-                                                          unsigned long paths[P256_DSM_PATHS]);
+                                                          const ecf_p256_point *q, unsigned fast);
 ECFI_HIDDEN void ecfi_p256_double_scalar_mult_vartime_limbs(ecf_p256_point *r, const uint64_t u1[4],
                                                             const uint64_t u2[4], const ecf_p256_point *q,
                                                             unsigned fast);
 
-/* RFC 6979 section 3.2 with HMAC-SHA-256 and qlen = 256, for a modulus q of
- * 256 bits (the top bit set; n for ECDSA, other values in the tests to reach
- * the rejection paths): the HMAC-DRBG state (K, V). init runs steps b-g with
- * x (32 bytes), bits2octets(digest) and the additional data extra (section
- * 3.6, may be empty); next returns the next candidate k in [1, q - 1] (step h,
- * looping over rejected candidates; a second call first runs step h.3's
- * update, as after a signature with r = 0 or s = 0). Whether a candidate was
- * rejected is declassified (common/declassify.h). */
+/* RFC 6979 section 3.2 with HMAC-SHA-256 and qlen = 256, for q = n: the
+ * HMAC-DRBG state (K, V). init runs steps b-g with x (32 bytes),
+ * bits2octets(digest) and the additional data extra (section 3.6, may be
+ * empty); next returns the next candidate k in [1, n - 1] (step h, looping
+ * over rejected candidates; a second call first runs step h.3's update, as
+ * after a signature with r = 0 or s = 0). Whether a candidate was rejected is
+ * declassified (common/declassify.h). The same code for another q is a test
+ * hook (testhooks/p256_hooks.h). */
 typedef struct ecfi_p256_rfc6979 {
 	ecfi_hmac_sha256_key hk; /* K as its HMAC states (K itself is not kept) */
 	uint8_t v[32];
 	int started;
 } ecfi_p256_rfc6979;
 ECFI_HIDDEN void ecfi_p256_rfc6979_init(ecfi_p256_rfc6979 *g, const uint8_t x[32], const uint8_t *digest,
-                                        size_t digest_len, const uint8_t *extra, size_t extra_len, const uint64_t q[4]);
-ECFI_HIDDEN void ecfi_p256_rfc6979_next(ecfi_p256_rfc6979 *g, uint64_t k[4], const uint64_t q[4]);
+                                        size_t digest_len, const uint8_t *extra, size_t extra_len);
+ECFI_HIDDEN void ecfi_p256_rfc6979_next(ecfi_p256_rfc6979 *g, uint64_t k[4]);
 
 /* ecf_p256_point_from_bytes, for callers inside the library. */
 ECFI_HIDDEN int ecfi_p256_point_decode(ecf_p256_point *r, const uint8_t *in, size_t len);

@@ -8,7 +8,9 @@
  *   := p - y (mod p) where neg is all-ones (neg is 0 or all-ones). Reads
  *   every entry; no branch or address depends on d or neg. The scan is the
  *   AVX2 kernel when `fast` (an ecfi_cpu_flags word) has ECFI_KERNEL_AVX2,
- *   SSE2 (plain C where SSE2 is absent) otherwise: the same bits.
+ *   SSE2 (plain C where SSE2 is absent) otherwise: the same bits. A branch on
+ *   the flag word, like every dispatch (no function pointer); the tests see
+ *   which scan ran through testhooks/p256_hooks.h.
  *   r may not overlap table.
  * ecfi_p256_lookup_jac(r, table, n, d, neg, fast): the same for 12-word
  *   Jacobian entries (x, y, z).
@@ -20,14 +22,6 @@
 #include <stdint.h>
 
 #include "common/internal.h"
-
-/* A scan: out := table[d - 1] for 1 <= d <= n, zeros otherwise (no negation). */
-typedef void ecfi_p256_scan_fn(uint64_t *out, const uint64_t *table, size_t n, uint64_t d);
-/* The scan the flag word selects for entries of nw words (8 or 12): the AVX2
- * kernel below when `fast` has ECFI_KERNEL_AVX2 (and the build has the
- * x86-64 kernels), the SSE2 (or plain C) one otherwise. The lookups call
- * through it; the tests check which one it names. */
-ECFI_HIDDEN ecfi_p256_scan_fn *ecfi_p256_scan_for(unsigned fast, size_t nw);
 
 ECFI_HIDDEN void ecfi_p256_lookup_affine(uint64_t r[8], const uint64_t *table, size_t n, uint64_t d, uint64_t neg,
                                          unsigned fast);

@@ -21,10 +21,25 @@
  * double_scalar_mult_vartime: interleaved wNAF, window 8 for G over the odd
  * multiples in .rodata (affine), window 5 for Q (odd multiples in Jacobian
  * coordinates), Jacobian accumulator; not constant time.
+ *
+ * Built with -DECFI_TEST_HOOKS (lib/meson.build: the test-hook archive, never
+ * libecfield.so), this file defines only the ecfi_test_ functions at its end
+ * (testhooks/p256_hooks.h): the lookups and the double multiplication from
+ * the same code, with the counters TEST_COUNT adds to. The library's build
+ * has neither the counters nor those functions.
  */
 #include "curves/p256/group.h"
 #include "curves/p256/lookup.h"
 #include "curves/p256/point_ops.h"
+
+#if defined(ECFI_TEST_HOOKS)
+#include "testhooks/p256_hooks.h"
+unsigned long ecfi_test_p256_scans[2];
+unsigned long ecfi_test_p256_dsm_paths[ECFI_TEST_P256_DSM_PATHS];
+#define TEST_COUNT(counts, i) ((counts)[(i)]++)
+#else
+#define TEST_COUNT(counts, i) ((void)(i))
+#endif
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -84,6 +99,44 @@ static inline void lookup_words(uint64_t *out, const uint64_t *table, size_t n, 
 			out[k] |= table[j * nw + k] & m;
 	}
 #endif
+}
+
+/* The scan the flag word selects: a branch on its AVX2 bit, like every
+ * dispatch (lookup.h). */
+static inline void scan(uint64_t *out, const uint64_t *table, size_t n, size_t nw, uint64_t d, unsigned fast)
+{
+	(void)fast; /* unused without the x86-64 kernels */
+#if ECFI_X86_64_KERNELS
+	if (ECFI_USE_AVX2(fast)) {
+		TEST_COUNT(ecfi_test_p256_scans, 1);
+		if (nw == 8)
+			ecfk_p256_lookup8_avx2(out, table, n, d);
+		else
+			ecfk_p256_lookup12_avx2(out, table, n, d);
+		return;
+	}
+#endif
+	TEST_COUNT(ecfi_test_p256_scans, 0);
+	lookup_words(out, table, n, nw, d);
+}
+
+/* r = table[d - 1] (zeros for d = 0 or d > n), y negated where neg is set. */
+static inline void lookup(uint64_t *r, const uint64_t *table, size_t n, size_t nw, uint64_t d, uint64_t neg,
+                          unsigned fast)
+{
+	scan(r, table, n, nw, d, fast);
+	fe_cneg((fe *)(r + 4), neg);
+}
+
+#if !defined(ECFI_TEST_HOOKS)
+void ecfi_p256_lookup_affine(uint64_t r[8], const uint64_t *table, size_t n, uint64_t d, uint64_t neg, unsigned fast)
+{
+	lookup(r, table, n, 8, d, neg, fast);
+}
+
+void ecfi_p256_lookup_jac(uint64_t r[12], const uint64_t *table, size_t n, uint64_t d, uint64_t neg, unsigned fast)
+{
+	lookup(r, table, n, 12, d, neg, fast);
 }
 
 void ecfi_p256_scalar_from_bytes_reduce(uint64_t k[4], const uint8_t in[32])
@@ -219,40 +272,6 @@ SM_FLATTEN void ecfi_p256_scalar_mult_limbs(ecf_p256_point *r, const uint64_t k[
 	ecfi_wipe(&neg, sizeof neg);
 }
 
-/* lookup.h: the scans behind a tier bit (AVX2 or SSE2), with the negation.
- * The SSE2 scans as functions, so that ecfi_p256_scan_for can name them. */
-static void scan8_sse2(uint64_t *out, const uint64_t *table, size_t n, uint64_t d)
-{
-	lookup_words(out, table, n, 8, d);
-}
-
-static void scan12_sse2(uint64_t *out, const uint64_t *table, size_t n, uint64_t d)
-{
-	lookup_words(out, table, n, 12, d);
-}
-
-ecfi_p256_scan_fn *ecfi_p256_scan_for(unsigned fast, size_t nw)
-{
-	(void)fast; /* unused without the x86-64 kernels */
-#if ECFI_X86_64_KERNELS
-	if (ECFI_USE_AVX2(fast))
-		return nw == 8 ? ecfk_p256_lookup8_avx2 : ecfk_p256_lookup12_avx2;
-#endif
-	return nw == 8 ? scan8_sse2 : scan12_sse2;
-}
-
-void ecfi_p256_lookup_affine(uint64_t r[8], const uint64_t *table, size_t n, uint64_t d, uint64_t neg, unsigned fast)
-{
-	ecfi_p256_scan_for(fast, 8)(r, table, n, d);
-	fe_cneg((fe *)(r + 4), neg);
-}
-
-void ecfi_p256_lookup_jac(uint64_t r[12], const uint64_t *table, size_t n, uint64_t d, uint64_t neg, unsigned fast)
-{
-	ecfi_p256_scan_for(fast, 12)(r, table, n, d);
-	fe_cneg((fe *)(r + 4), neg);
-}
-
 /* r = row[d - 1], negated if neg; r is all zeros (dropped by the caller's
  * mask) for d = 0. Reads all P256_BASE_ENTRIES entries. */
 static inline void lookup_affine_base(affine *r, const affine row[P256_BASE_ENTRIES], uint64_t d, uint64_t neg,
@@ -373,6 +392,8 @@ SM_FLATTEN void ecfi_p256_scalar_mult_base_limbs(ecf_p256_point *r, const uint64
 	ecfi_wipe(&neg, sizeof neg);
 }
 
+#endif /* !ECFI_TEST_HOOKS */
+
 /* Width-w NAF of k < 2^256: digits odd in (-2^(w-1), 2^(w-1)) or 0, at most
  * 257 of them. Returns the number of digits. Variable time. */
 static int wnaf_vartime(int8_t naf[257], const uint64_t k[4], int w)
@@ -420,12 +441,8 @@ static int wnaf_vartime(int8_t naf[257], const uint64_t k[4], int w)
  * jac_dbl and jac_add: jQ + 2Q = O or jQ = 2Q would need j = +-2 mod n, and Q
  * = O gives entries with Z = 0, which jac_add_vartime treats as O). Every
  * exception of the incomplete formulas (acc = O, acc = +-entry, Q = O) takes
- * an explicit branch; paths (may be NULL) counts them for the tests. */
-_Static_assert(P256_DSM_PATHS == 2 * JAC_VT_PATHS, "group.h's path count");
-
-SM_FLATTEN void ecfi_p256_double_scalar_mult_vartime_jac(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
-                                                         const ecf_p256_point *q, unsigned fast,
-                                                         unsigned long paths[P256_DSM_PATHS])
+ * an explicit branch; the test-hook build counts the paths taken. */
+static SM_FLATTEN void dsm_jac(point *r, const uint64_t u1[4], const uint64_t u2[4], const point *q, unsigned fast)
 {
 	int8_t n1[257], n2[257];
 	int l1 = wnaf_vartime(n1, u1, 8);
@@ -452,8 +469,7 @@ SM_FLATTEN void ecfi_p256_double_scalar_mult_vartime_jac(ecf_p256_point *r, cons
 			if (n1[i] < 0)
 				fe_neg(&e.y, &e.y);
 			int path = jac_madd_vartime(&acc, &acc, &e, fast);
-			if (paths != NULL)
-				paths[path]++;
+			TEST_COUNT(ecfi_test_p256_dsm_paths, path);
 			started = 1;
 		}
 		if (n2[i] != 0) {
@@ -461,8 +477,7 @@ SM_FLATTEN void ecfi_p256_double_scalar_mult_vartime_jac(ecf_p256_point *r, cons
 			if (n2[i] < 0)
 				fe_neg(&e.y, &e.y);
 			int path = jac_add_vartime(&acc, &acc, &e, fast);
-			if (paths != NULL)
-				paths[JAC_VT_PATHS + path]++;
+			TEST_COUNT(ecfi_test_p256_dsm_paths, JAC_VT_PATHS + path);
 			started = 1;
 		}
 	}
@@ -471,11 +486,18 @@ SM_FLATTEN void ecfi_p256_double_scalar_mult_vartime_jac(ecf_p256_point *r, cons
 	*r = acc;
 }
 
+#if !defined(ECFI_TEST_HOOKS)
+void ecfi_p256_double_scalar_mult_vartime_jac(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
+                                              const ecf_p256_point *q, unsigned fast)
+{
+	dsm_jac(r, u1, u2, q, fast);
+}
+
 void ecfi_p256_double_scalar_mult_vartime_limbs(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
                                                 const ecf_p256_point *q, unsigned fast)
 {
 	point acc;
-	ecfi_p256_double_scalar_mult_vartime_jac(&acc, u1, u2, q, fast, NULL);
+	ecfi_p256_double_scalar_mult_vartime_jac(&acc, u1, u2, q, fast);
 	jac_to_pt(r, &acc, fast);
 }
 
@@ -519,3 +541,23 @@ void ecf_p256_double_scalar_mult_vartime(ecf_p256_point *r, const uint8_t u1[32]
 	ecfi_p256_scalar_from_bytes_reduce(b, u2);
 	ecfi_p256_double_scalar_mult_vartime_limbs(r, a, b, q, P256_FAST());
 }
+#else /* ECFI_TEST_HOOKS: the test hooks only (testhooks/p256_hooks.h) */
+_Static_assert(ECFI_TEST_P256_DSM_PATHS == 2 * JAC_VT_PATHS, "p256_hooks.h's path count");
+
+void ecfi_test_p256_lookup_affine(uint64_t r[8], const uint64_t *table, size_t n, uint64_t d, uint64_t neg,
+                                  unsigned fast)
+{
+	lookup(r, table, n, 8, d, neg, fast);
+}
+
+void ecfi_test_p256_lookup_jac(uint64_t r[12], const uint64_t *table, size_t n, uint64_t d, uint64_t neg, unsigned fast)
+{
+	lookup(r, table, n, 12, d, neg, fast);
+}
+
+void ecfi_test_p256_double_scalar_mult_vartime_jac(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
+                                                   const ecf_p256_point *q, unsigned fast)
+{
+	dsm_jac(r, u1, u2, q, fast);
+}
+#endif
