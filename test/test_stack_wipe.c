@@ -21,7 +21,7 @@
 #include "testutil.h"
 
 /* The public function's frame, the wipe's return address and its alignment
- * gap: at most 216 bytes in the builds of docs/trust.md (sign_der's frame
+ * gap: at most 248 bytes in the builds of docs/trust.md (sign_der's frame
  * holds the signature). */
 #define TOP_BYTES 512
 
