@@ -266,6 +266,119 @@ static void test_edges(void **s)
 	test_expect(ecf_ed25519_verify_cofactored(big, msg, 5, pk) == ECF_ERR_NOT_ON_CURVE, "R not on the curve");
 }
 
+#if defined(ECF_HAVE_SODIUM) || defined(ECF_HAVE_OPENSSL)
+/* SHA-512 from a test-only oracle, of a || b || c (at most 128 bytes here). */
+static void oracle_sha512(uint8_t out[64], const uint8_t *a, size_t al, const uint8_t *b, size_t bl, const uint8_t *c,
+                          size_t cl)
+{
+	uint8_t buf[128];
+	assert_true(al + bl + cl <= sizeof buf);
+	if (al)
+		memcpy(buf, a, al);
+	if (bl)
+		memcpy(buf + al, b, bl);
+	if (cl)
+		memcpy(buf + al + bl, c, cl);
+#ifdef ECF_HAVE_SODIUM
+	crypto_hash_sha512(out, buf, al + bl + cl);
+#else
+	SHA512(buf, al + bl + cl, out);
+#endif
+}
+
+/* z = the 64-byte little-endian h mod l. */
+static void wide_mod_l(mpz_t z, const uint8_t h[64], const mpz_t l)
+{
+	mpz_import(z, 64, -1, 1, 0, 0, h);
+	mpz_mod(z, z, l);
+}
+#endif
+
+/* The last byte of R and of S. A strict verifier that compared only the first
+ * 31 bytes of R' with R (the sign bit of x and the top bits of y in byte 31)
+ * is not caught by flipping a bit of R alone: the challenge k = H(R || A || M)
+ * changes with R, and so does R' = [S]B - [k]A, everywhere. So from a valid
+ * signature (R, S) with R = [r]B (r = S - k a mod l, from the secret scalar
+ * a, with GMP and an oracle's SHA-512), each bit b of byte 31 is flipped, R_b,
+ * and S_b = r + H(R_b || A || M) a mod l: then R' = [r]B = R, whose encoding
+ * differs from R_b in byte 31 only. Every verifier must reject (libsodium
+ * too). And each bit of S's last byte flipped (S >= l, or another S). */
+static void test_last_bytes(void **s)
+{
+	(void)s;
+#if defined(ECF_HAVE_SODIUM) || defined(ECF_HAVE_OPENSSL)
+	mpz_t l, a, k, r, z;
+	mpz_inits(l, a, k, r, z, NULL);
+	test_mpz_set_hex(l, SC25519_HEX);
+	int cases = 0;
+	for (int trial = 0; trial < 4; trial++) {
+		uint8_t seed[32], pk[32], sk[64], sig[64], h[64], msg[7];
+		size_t mlen = (size_t)trial * 2;
+		test_rand_bytes(&RNG, seed, 32);
+		test_rand_bytes(&RNG, msg, sizeof msg);
+		test_expect(ecf_ed25519_keypair(pk, sk, seed) == ECF_OK, "keypair");
+		test_expect(ecf_ed25519_sign(sig, msg, mlen, sk) == ECF_OK, "sign");
+		/* a = clamp(SHA-512(seed)[0..31]) */
+		oracle_sha512(h, seed, 32, NULL, 0, NULL, 0);
+		h[0] &= 248;
+		h[31] &= 127;
+		h[31] |= 64;
+		mpz_import(a, 32, -1, 1, 0, 0, h);
+		/* r = S - k a mod l */
+		oracle_sha512(h, sig, 32, pk, 32, msg, mlen);
+		wide_mod_l(k, h, l);
+		mpz_import(r, 32, -1, 1, 0, 0, sig + 32);
+		mpz_submul(r, k, a);
+		mpz_mod(r, r, l);
+		for (int bit = -1; bit < 16; bit++) {
+			uint8_t t[64];
+			memcpy(t, sig, 64);
+			if (bit < 8) {
+				if (bit >= 0)
+					t[31] ^= (uint8_t)(1u << bit);
+				oracle_sha512(h, t, 32, pk, 32, msg, mlen);
+				wide_mod_l(k, h, l);
+				mpz_set(z, r);
+				mpz_addmul(z, k, a);
+				mpz_mod(z, z, l);
+				memset(t + 32, 0, 32);
+				mpz_export(t + 32, NULL, -1, 1, 0, 0, z);
+				if (bit < 0) { /* the construction gives back the signature */
+					test_expect_bytes(t, sig, 64, "S = r + k a rebuilt", trial);
+					continue;
+				}
+			} else {
+				t[63] ^= (uint8_t)(1u << (bit - 8));
+			}
+			for (size_t tk = 0; tk < test_tier_count(); tk++) {
+				test_tier_select(tk);
+				int st = ecf_ed25519_verify(t, msg, mlen, pk);
+				test_expect(st != ECF_OK,
+				            "%s: %s bit %d of the last byte flipped: strict verify accepts",
+				            test_tier_name(tk), bit < 8 ? "R's" : "S's", bit % 8);
+				st = ecf_ed25519_verify_cofactored(t, msg, mlen, pk);
+				test_expect(st != ECF_OK,
+				            "%s: %s bit %d of the last byte flipped: ZIP-215 verify accepts",
+				            test_tier_name(tk), bit < 8 ? "R's" : "S's", bit % 8);
+			}
+#ifdef ECF_HAVE_SODIUM
+			test_expect(crypto_sign_verify_detached(t, msg, mlen, pk) != 0,
+			            "libsodium accepts %s bit %d of the last byte flipped", bit < 8 ? "R's" : "S's",
+			            bit % 8);
+#endif
+			cases++;
+		}
+	}
+	test_tier_restore();
+	fprintf(stderr, "# %d signatures with a bit of R's or S's last byte flipped (R' = the old R), all rejected\n",
+	        cases);
+	mpz_clears(l, a, k, r, z, NULL);
+#else
+	fprintf(stderr, "# SKIPPED: neither libsodium nor OpenSSL (SHA-512 oracle) found\n");
+	skip();
+#endif
+}
+
 /* ---- wiping: the clamped secret scalar and the nonce must not stay on the stack ---- */
 
 static uint8_t W_SK[64], W_SIG[64];
@@ -343,7 +456,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_rfc8032), cmocka_unit_test(test_random),          cmocka_unit_test(test_edges),
-	    cmocka_unit_test(test_wipe),    cmocka_unit_test(test_small_order_key),
+	    cmocka_unit_test(test_wipe),    cmocka_unit_test(test_small_order_key), cmocka_unit_test(test_last_bytes),
 	};
 	return cmocka_run_group_tests_name("ed25519", tests, setup, NULL);
 }

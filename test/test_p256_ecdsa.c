@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/moduli.h" /* P256_HEX, generated */
 #include "curves/p256/group.h"
 #include "ecfield/p256_ecdsa.h"
 #include "ecfield/p256_point.h"
@@ -512,6 +513,238 @@ static void test_ranges_and_errors(void **s)
 	test_expect(ecf_p256_ecdsa_verify(good, cpub, 33, digest, 32) == ECF_OK, "compressed public key");
 }
 
+/* Affine P-256 arithmetic with GMP, independent of the library: enough to
+ * build signatures with chosen properties. inf marks the identity. */
+typedef struct {
+	mpz_t x, y;
+	int inf;
+} gpt;
+
+static const char *const B_HEX = "5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b";
+static const char *const GX_HEX = "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296";
+static const char *const GY_HEX = "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5";
+
+static void gpt_init(gpt *a)
+{
+	mpz_inits(a->x, a->y, NULL);
+	a->inf = 1;
+}
+
+static void gpt_clear(gpt *a) { mpz_clears(a->x, a->y, NULL); }
+
+/* r = a + b (r may alias a or b). */
+static void gpt_add(gpt *r, const gpt *a, const gpt *b, const mpz_t p)
+{
+	if (a->inf || b->inf) {
+		const gpt *c = a->inf ? b : a;
+		mpz_set(r->x, c->x);
+		mpz_set(r->y, c->y);
+		r->inf = c->inf;
+		return;
+	}
+	mpz_t l, t, x3;
+	mpz_inits(l, t, x3, NULL);
+	if (mpz_cmp(a->x, b->x) == 0) {
+		mpz_add(t, a->y, b->y);
+		mpz_mod(t, t, p);
+		if (mpz_sgn(t) == 0) { /* a = -b */
+			r->inf = 1;
+			mpz_clears(l, t, x3, NULL);
+			return;
+		}
+		mpz_mul(l, a->x, a->x); /* (3x^2 - 3) / 2y */
+		mpz_sub_ui(l, l, 1);
+		mpz_mul_ui(l, l, 3);
+	} else {
+		mpz_sub(l, b->y, a->y);
+		mpz_sub(t, b->x, a->x);
+	}
+	mpz_invert(t, t, p);
+	mpz_mul(l, l, t);
+	mpz_mod(l, l, p);
+	mpz_mul(x3, l, l);
+	mpz_sub(x3, x3, a->x);
+	mpz_sub(x3, x3, b->x);
+	mpz_mod(x3, x3, p);
+	mpz_sub(t, a->x, x3);
+	mpz_mul(t, t, l);
+	mpz_sub(t, t, a->y);
+	mpz_mod(r->y, t, p);
+	mpz_set(r->x, x3);
+	r->inf = 0;
+	mpz_clears(l, t, x3, NULL);
+}
+
+/* r = k a, double-and-add from the top bit (k >= 0). */
+static void gpt_mul(gpt *r, const mpz_t k, const gpt *a, const mpz_t p)
+{
+	gpt acc;
+	gpt_init(&acc);
+	for (long i = (long)mpz_sizeinbase(k, 2) - 1; i >= 0; i--) {
+		gpt_add(&acc, &acc, &acc, p);
+		if (mpz_tstbit(k, (mp_bitcnt_t)i))
+			gpt_add(&acc, &acc, a, p);
+	}
+	mpz_set(r->x, acc.x);
+	mpz_set(r->y, acc.y);
+	r->inf = acc.inf;
+	gpt_clear(&acc);
+}
+
+/* x(R) in [n, p): r = x(R) - n, and a valid signature verifies only through
+ * the check X == (r + n) Z^2 (ecdsa.c), which no random signature reaches
+ * (probability ~2^-128). R = (n + t, y) for the first t >= 1 with
+ * x^3 - 3x + b a square; the signature (r, s) on the digest e for a random s,
+ * and the public key Q = u2^-1 (R - u1 G), u1 = e/s, u2 = r/s (no discrete
+ * log needed): u1 G + u2 Q = R. Both signs of y, several t. Ours must accept
+ * through verify and verify_der, OpenSSL too; r + 1, r + n (out of range),
+ * and a flipped bit of r or s must be rejected. */
+static void test_x_above_n(void **s)
+{
+	(void)s;
+	test_rng rng;
+	test_rng_init(&rng, 0x8e2);
+	mpz_t p, n, b, x, rhs, y, e, sv, w, u1, u2, t;
+	mpz_inits(p, n, b, x, rhs, y, e, sv, w, u1, u2, t, NULL);
+	test_mpz_set_hex(p, P256_HEX);
+	test_mpz_set_hex(n, P256N_HEX);
+	test_mpz_set_hex(b, B_HEX);
+	gpt G, R, Q, T;
+	gpt_init(&G);
+	gpt_init(&R);
+	gpt_init(&Q);
+	gpt_init(&T);
+	test_mpz_set_hex(G.x, GX_HEX);
+	test_mpz_set_hex(G.y, GY_HEX);
+	G.inf = 0;
+	int found = 0, checked = 0;
+	char ts[64] = "";
+	for (unsigned long dt = 1; found < 4 && dt < 1000; dt++) {
+		mpz_add_ui(x, n, dt); /* n + dt < p: p - n is about 2^128 */
+		mpz_powm_ui(rhs, x, 3, p);
+		mpz_submul_ui(rhs, x, 3);
+		mpz_add(rhs, rhs, b);
+		mpz_mod(rhs, rhs, p);
+		mpz_add_ui(t, p, 1); /* p = 3 mod 4: y = rhs^((p + 1) / 4) if rhs is a square */
+		mpz_fdiv_q_2exp(t, t, 2);
+		mpz_powm(y, rhs, t, p);
+		mpz_mul(t, y, y);
+		mpz_mod(t, t, p);
+		if (mpz_cmp(t, rhs) != 0)
+			continue;
+		found++;
+		snprintf(ts + strlen(ts), sizeof ts - strlen(ts), "%s%lu", found > 1 ? ", " : "", dt);
+		for (int neg = 0; neg < 2; neg++) {
+			mpz_set(R.x, x);
+			if (neg)
+				mpz_sub(R.y, p, y);
+			else
+				mpz_set(R.y, y);
+			R.inf = 0;
+			uint8_t digest[32], sig[64], pub[65];
+			test_rand_bytes(&rng, digest, 32);
+			mpz_import(e, 32, 1, 1, 1, 0, digest);
+			mpz_mod(e, e, n); /* bits2int, then mod n */
+			do {
+				uint8_t sb[32];
+				test_rand_bytes(&rng, sb, 32);
+				mpz_import(sv, 32, 1, 1, 1, 0, sb);
+				mpz_mod(sv, sv, n);
+			} while (mpz_sgn(sv) == 0);
+			mpz_sub(t, x, n); /* r = x mod n = dt */
+			test_expect(mpz_cmp_ui(t, dt) == 0, "r = x - n");
+			mpz_invert(w, sv, n);
+			mpz_mul(u1, e, w);
+			mpz_mod(u1, u1, n);
+			mpz_mul(u2, t, w);
+			mpz_mod(u2, u2, n);
+			/* Q = u2^-1 (R - u1 G) */
+			gpt_mul(&T, u1, &G, p);
+			mpz_sub(T.y, p, T.y); /* -u1 G */
+			gpt_add(&T, &R, &T, p);
+			mpz_invert(w, u2, n);
+			gpt_mul(&Q, w, &T, p);
+			test_expect(!Q.inf, "Q is the identity");
+			/* the construction, checked: x(u1 G + u2 Q) = x(R) >= n */
+			gpt_mul(&T, u1, &G, p);
+			{
+				gpt V;
+				gpt_init(&V);
+				gpt_mul(&V, u2, &Q, p);
+				gpt_add(&T, &T, &V, p);
+				gpt_clear(&V);
+			}
+			test_expect(!T.inf && mpz_cmp(T.x, x) == 0 && mpz_cmp(T.x, n) >= 0,
+			            "u1 G + u2 Q is not R (t = %lu)", dt);
+			pub[0] = 0x04;
+			mpz_to_be32(pub + 1, Q.x);
+			mpz_to_be32(pub + 33, Q.y);
+			mpz_to_be32(sig, t);
+			mpz_to_be32(sig + 32, sv);
+			uint8_t der[72];
+			size_t dl;
+			test_expect(ecf_p256_ecdsa_sig_to_der(der, &dl, sig) == ECF_OK, "DER");
+			for (size_t k = 0; k < test_tier_count(); k++) {
+				test_tier_select(k);
+				int st = ecf_p256_ecdsa_verify(sig, pub, 65, digest, 32);
+				test_expect(st == ECF_OK, "%s: x(R) = n + %lu (y %s): verify returned %d",
+				            test_tier_name(k), dt, neg ? "odd/neg" : "root", st);
+				st = ecf_p256_ecdsa_verify_der(der, dl, pub, 65, digest, 32);
+				test_expect(st == ECF_OK, "%s: x(R) = n + %lu: verify_der returned %d",
+				            test_tier_name(k), dt, st);
+				/* r + 1, r + n (out of range), a flipped bit of r and of s */
+				uint8_t bad[64];
+				for (int c = 0; c < 4; c++) {
+					memcpy(bad, sig, 64);
+					if (c == 0) {
+						mpz_add_ui(u1, t, 1);
+						mpz_to_be32(bad, u1);
+					} else if (c == 1) {
+						mpz_to_be32(bad, x); /* r + n = x(R) itself */
+					} else if (c == 2) {
+						bad[(test_rng_next(&rng) % 32)] ^=
+						    (uint8_t)(1u << (test_rng_next(&rng) % 8));
+					} else {
+						bad[32 + (test_rng_next(&rng) % 32)] ^=
+						    (uint8_t)(1u << (test_rng_next(&rng) % 8));
+					}
+					st = ecf_p256_ecdsa_verify(bad, pub, 65, digest, 32);
+					test_expect(c == 1 ? st == ECF_ERR_RANGE
+					                   : (st == ECF_ERR_VERIFY || st == ECF_ERR_RANGE),
+					            "%s: x(R) = n + %lu, corruption %d accepted (%d)",
+					            test_tier_name(k), dt, c, st);
+#ifdef HAVE_OPENSSL
+					if (k == 0) {
+						EC_KEY *key = ossl_key(NULL, pub);
+						ECDSA_SIG *os = ossl_sig(bad);
+						test_expect(ECDSA_do_verify(digest, 32, os, key) != 1,
+						            "OpenSSL accepts corruption %d (t = %lu)", c, dt);
+						ECDSA_SIG_free(os);
+						EC_KEY_free(key);
+					}
+#endif
+				}
+			}
+#ifdef HAVE_OPENSSL
+			EC_KEY *key = ossl_key(NULL, pub);
+			ECDSA_SIG *os = ossl_sig(sig);
+			test_expect(ECDSA_do_verify(digest, 32, os, key) == 1, "OpenSSL rejects x(R) = n + %lu", dt);
+			ECDSA_SIG_free(os);
+			EC_KEY_free(key);
+#endif
+			checked++;
+		}
+	}
+	test_tier_restore();
+	fprintf(stderr, "# %d signatures with x(R) = n + t, t in {%s} (both y), verified\n", checked, ts);
+	test_expect(found == 4, "too few x = n + t on the curve (%d)", found);
+	gpt_clear(&G);
+	gpt_clear(&R);
+	gpt_clear(&Q);
+	gpt_clear(&T);
+	mpz_clears(p, n, b, x, rhs, y, e, sv, w, u1, u2, t, NULL);
+}
+
 /* Strict DER: hand-made malformed encodings, and random mutations against OpenSSL. */
 static void test_der(void **s)
 {
@@ -676,6 +909,7 @@ int main(void)
 	    cmocka_unit_test(test_openssl_sign_verify),
 	    cmocka_unit_test(test_ranges_and_errors),
 	    cmocka_unit_test(test_der),
+	    cmocka_unit_test(test_x_above_n),
 	    cmocka_unit_test(test_stack_wiped),
 	};
 	return cmocka_run_group_tests_name("p256_ecdsa", tests, setup, teardown);

@@ -364,6 +364,40 @@ __attribute__((noinline)) size_t test_stack_count(const uint8_t *needles, size_t
 #endif
 	return count_needles(lo, n, needles, count, len);
 }
+
+__attribute__((noinline)) void test_stack_paint_deep(uint8_t v)
+{
+	volatile uint8_t region[TEST_STACK_DEEP_BYTES + STACK_PAINT_MARGIN];
+	for (size_t i = 0; i < sizeof region; i++)
+		region[i] = v;
+	__asm__ __volatile__("" : : "r"(region) : "memory");
+}
+
+/* hay[0] is the deepest byte, hay[n - 1] the one just below the caller's frame. */
+static __attribute__((noinline)) size_t residue_of(const volatile uint8_t *hay, size_t n, uint8_t v, size_t *changed)
+{
+	size_t i = 0;
+	while (i < n && hay[i] == v)
+		i++;
+	*changed = n - i;
+	while (i < n && (hay[i] == v || hay[i] == 0))
+		i++;
+	return n - i;
+}
+
+__attribute__((noinline)) size_t test_stack_residue(uint8_t v, size_t *changed)
+{
+	volatile uint8_t region[TEST_STACK_DEEP_BYTES];
+	volatile uint8_t *lo = region;
+	__asm__ __volatile__("" : "+r"(lo) : : "memory");
+	size_t n = TEST_STACK_DEEP_BYTES;
+#if defined(__GNUC__)
+	uintptr_t top = (uintptr_t)__builtin_dwarf_cfa() - sizeof(void *);
+	if (top > (uintptr_t)lo && top - (uintptr_t)lo <= TEST_STACK_DEEP_BYTES + 256)
+		n = (size_t)(top - (uintptr_t)lo);
+#endif
+	return residue_of(lo, n, v, changed);
+}
 #pragma GCC diagnostic pop
 
 void test_key32_pieces(uint8_t pieces[8][8], const uint8_t key[32])

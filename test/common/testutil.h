@@ -109,6 +109,17 @@ size_t test_edge_values(uint64_t out[][16], size_t max, const mpz_t m, size_t n)
 #define TEST_STACK_SCAN_BYTES 32768
 void test_stack_paint(uint8_t v);
 size_t test_stack_count(const uint8_t *needles, size_t count, size_t len);
+/* The whole-stack check (test/test_stack_wipe.c), over a region deep enough
+ * for ECFI_WIPE_STACK_BYTES below any call tree (32 KiB at -O0): from one
+ * frame, test_stack_paint_deep(v), the call, then test_stack_residue(v,
+ * &changed), which returns the depth below that frame of the deepest byte
+ * that is neither v nor 0 (left by the call and not wiped; 0 if none) and
+ * sets changed to the depth of the deepest byte that is no longer v (how deep
+ * the call and its wipe went; TEST_STACK_DEEP_BYTES when the region's
+ * deepest byte changed: the call may have gone deeper than the scan). */
+#define TEST_STACK_DEEP_BYTES 65536
+void test_stack_paint_deep(uint8_t v);
+size_t test_stack_residue(uint8_t v, size_t *changed);
 /* The 8 needles of 8 bytes under which a 32-byte big-endian key may stay on
  * the stack: its 8-byte pieces as bytes (pieces[0..3]) and as the library's
  * little-endian 64-bit limbs (pieces[4..7]). */

@@ -27,10 +27,11 @@ static void challenge(ecf_sc25519_fe *k, const uint8_t R[32], const uint8_t A[32
 	(void)ecfi_sc25519_from_wide_bytes(k, h, 64);
 }
 
-int ecf_ed25519_keypair(uint8_t pk[32], uint8_t sk[64], const uint8_t seed[32])
+/* keypair and sign hold the secret scalar, the prefix and the nonce in a
+ * noinline worker; the public function then clears the stack its call tree
+ * used (ecfi_wipe_stack, lib/common/wipe.h), spill slots included. */
+static ECFI_NOINLINE void keypair_worker(uint8_t pk[32], uint8_t sk[64], const uint8_t seed[32])
 {
-	if (pk == NULL || seed == NULL)
-		return ECF_ERR_NULL;
 	const uint32_t fl = fe_flags();
 	uint8_t h[64], s[32], a[32];
 	ecfi_ed_p3 A;
@@ -46,13 +47,19 @@ int ecf_ed25519_keypair(uint8_t pk[32], uint8_t sk[64], const uint8_t seed[32])
 	ecfi_wipe(h, sizeof h);
 	ecfi_wipe(s, sizeof s);
 	ecfi_wipe(a, sizeof a);
+}
+
+int ecf_ed25519_keypair(uint8_t pk[32], uint8_t sk[64], const uint8_t seed[32])
+{
+	if (pk == NULL || seed == NULL)
+		return ECF_ERR_NULL;
+	keypair_worker(pk, sk, seed);
+	ecfi_wipe_stack();
 	return ECF_OK;
 }
 
-int ecf_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t msglen, const uint8_t sk[64])
+static ECFI_NOINLINE void sign_worker(uint8_t sig[64], const uint8_t *msg, size_t msglen, const uint8_t sk[64])
 {
-	if (sig == NULL || sk == NULL || (msg == NULL && msglen != 0))
-		return ECF_ERR_NULL;
 	const uint32_t fl = fe_flags();
 	uint8_t h[64], rh[64], a_bytes[32], r_bytes[32], pk[32], Renc[32];
 	ecf_sc25519_fe a, r, k, S;
@@ -86,6 +93,14 @@ int ecf_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t msglen, const u
 	ecfi_wipe(&r, sizeof r);
 	ecfi_wipe(&S, sizeof S);
 	ecfi_wipe(&R, sizeof R);
+}
+
+int ecf_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t msglen, const uint8_t sk[64])
+{
+	if (sig == NULL || sk == NULL || (msg == NULL && msglen != 0))
+		return ECF_ERR_NULL;
+	sign_worker(sig, msg, msglen, sk);
+	ecfi_wipe_stack();
 	return ECF_OK;
 }
 

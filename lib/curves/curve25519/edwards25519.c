@@ -675,14 +675,28 @@ int ecf_edwards25519_is_torsion_free(const p3 *a)
 	return (int)(identity_mask(&t) & 1);
 }
 
-void ecf_edwards25519_scalar_mult_base(p3 *r, const uint8_t scalar[32])
+/* The secret scalar in a noinline worker, then the stack its call tree used
+ * cleared (ecfi_wipe_stack, lib/common/wipe.h). */
+static ECFI_NOINLINE void scalar_mult_base_worker(p3 *r, const uint8_t scalar[32])
 {
 	ecfi_edwards25519_scalar_mult_base(fe_flags(), r, scalar);
 }
 
-void ecf_edwards25519_scalar_mult(p3 *r, const uint8_t scalar[32], const p3 *p)
+static ECFI_NOINLINE void scalar_mult_worker(p3 *r, const uint8_t scalar[32], const p3 *p)
 {
 	ecfi_edwards25519_scalar_mult(fe_flags(), r, scalar, p);
+}
+
+void ecf_edwards25519_scalar_mult_base(p3 *r, const uint8_t scalar[32])
+{
+	scalar_mult_base_worker(r, scalar);
+	ecfi_wipe_stack();
+}
+
+void ecf_edwards25519_scalar_mult(p3 *r, const uint8_t scalar[32], const p3 *p)
+{
+	scalar_mult_worker(r, scalar, p);
+	ecfi_wipe_stack();
 }
 
 void ecf_edwards25519_double_scalar_mult_base_vartime(p3 *r, const uint8_t a[32], const p3 *A, const uint8_t b[32])

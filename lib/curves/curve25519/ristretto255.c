@@ -160,15 +160,11 @@ int ecf_ristretto255_decode(rp *r, const uint8_t *in, size_t len)
 
 void ecf_ristretto255_encode(uint8_t out[32], const rp *p) { encode(fe_flags(), out, &p->p); }
 
-int ecf_ristretto255_from_uniform_bytes(rp *r, const uint8_t *in, size_t len)
+/* The input may be secret (the hash of a password, an OPRF input): the map
+ * runs in a noinline worker and the stack it used is cleared afterwards
+ * (ecfi_wipe_stack, lib/common/wipe.h). */
+static ECFI_NOINLINE void from_uniform_worker(rp *r, const uint8_t in[64])
 {
-	if (r == NULL)
-		return ECF_ERR_NULL;
-	memset(r, 0, sizeof *r);
-	if (in == NULL)
-		return ECF_ERR_NULL;
-	if (len != 64)
-		return ECF_ERR_LENGTH;
 	const uint32_t fl = fe_flags();
 	fe t0, t1;
 	ecfi_ed_p3 p1, p2;
@@ -181,6 +177,19 @@ int ecf_ristretto255_from_uniform_bytes(rp *r, const uint8_t *in, size_t len)
 	ecfi_wipe(&t1, sizeof t1);
 	ecfi_wipe(&p1, sizeof p1);
 	ecfi_wipe(&p2, sizeof p2);
+}
+
+int ecf_ristretto255_from_uniform_bytes(rp *r, const uint8_t *in, size_t len)
+{
+	if (r == NULL)
+		return ECF_ERR_NULL;
+	memset(r, 0, sizeof *r);
+	if (in == NULL)
+		return ECF_ERR_NULL;
+	if (len != 64)
+		return ECF_ERR_LENGTH;
+	from_uniform_worker(r, in);
+	ecfi_wipe_stack();
 	return ECF_OK;
 }
 
@@ -192,14 +201,28 @@ void ecf_ristretto255_sub(rp *r, const rp *a, const rp *b) { ecfi_edwards25519_s
 
 void ecf_ristretto255_neg(rp *r, const rp *a) { ecfi_edwards25519_neg(&r->p, &a->p); }
 
-void ecf_ristretto255_scalar_mult_base(rp *r, const uint8_t scalar[32])
+/* The secret scalar in a noinline worker, then the stack its call tree used
+ * cleared (ecfi_wipe_stack, lib/common/wipe.h). */
+static ECFI_NOINLINE void scalar_mult_base_worker(rp *r, const uint8_t scalar[32])
 {
 	ecfi_edwards25519_scalar_mult_base(fe_flags(), &r->p, scalar);
 }
 
-void ecf_ristretto255_scalar_mult(rp *r, const uint8_t scalar[32], const rp *p)
+static ECFI_NOINLINE void scalar_mult_worker(rp *r, const uint8_t scalar[32], const rp *p)
 {
 	ecfi_edwards25519_scalar_mult(fe_flags(), &r->p, scalar, &p->p);
+}
+
+void ecf_ristretto255_scalar_mult_base(rp *r, const uint8_t scalar[32])
+{
+	scalar_mult_base_worker(r, scalar);
+	ecfi_wipe_stack();
+}
+
+void ecf_ristretto255_scalar_mult(rp *r, const uint8_t scalar[32], const rp *p)
+{
+	scalar_mult_worker(r, scalar, p);
+	ecfi_wipe_stack();
 }
 
 void ecf_ristretto255_double_scalar_mult_base_vartime(rp *r, const uint8_t a[32], const rp *A, const uint8_t b[32])

@@ -122,10 +122,11 @@ static void ladder(uint32_t fl, fe *x_out, fe *z_out, const uint8_t k[32], const
 	swap = 0;
 }
 
-int ecf_x25519(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32])
+/* The two public functions run a noinline worker that holds the clamped
+ * scalar, then clear the stack its call tree used (ecfi_wipe_stack,
+ * lib/common/wipe.h): spill slots are out of reach of the ecfi_wipe calls. */
+static ECFI_NOINLINE int x25519_worker(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32])
 {
-	if (out == NULL || scalar == NULL || u == NULL)
-		return ECF_ERR_NULL;
 	const uint32_t fl = fe_flags();
 	uint8_t k[32];
 	fe x1, x, z;
@@ -147,10 +148,17 @@ int ecf_x25519(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32])
 	return (int)(int64_t)((uint64_t)(int64_t)ECF_ERR_SMALL_ORDER & zero);
 }
 
-int ecf_x25519_base(uint8_t out[32], const uint8_t scalar[32])
+int ecf_x25519(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32])
 {
-	if (out == NULL || scalar == NULL)
+	if (out == NULL || scalar == NULL || u == NULL)
 		return ECF_ERR_NULL;
+	int status = x25519_worker(out, scalar, u);
+	ecfi_wipe_stack();
+	return status;
+}
+
+static ECFI_NOINLINE void x25519_base_worker(uint8_t out[32], const uint8_t scalar[32])
+{
 	const uint32_t fl = fe_flags();
 	uint8_t k[32];
 	ecfi_ed_p3 p;
@@ -168,5 +176,13 @@ int ecf_x25519_base(uint8_t out[32], const uint8_t scalar[32])
 	ecfi_wipe(&p, sizeof p);
 	ecfi_wipe(&n, sizeof n);
 	ecfi_wipe(&d, sizeof d);
+}
+
+int ecf_x25519_base(uint8_t out[32], const uint8_t scalar[32])
+{
+	if (out == NULL || scalar == NULL)
+		return ECF_ERR_NULL;
+	x25519_base_worker(out, scalar);
+	ecfi_wipe_stack();
 	return ECF_OK;
 }

@@ -67,17 +67,11 @@ static void fix_invalid(uint64_t d[4], uint64_t ok)
 static uint64_t status_if(int code, uint64_t mask) { return (uint64_t)(int64_t)code & mask; }
 
 /* The three functions below that take a private key hand it to a noinline
- * worker and then call ecfi_wipe_stack(): on i386 the key's limbs were found
- * on the stack after keygen, in spill slots of its frame that no ecfi_wipe
- * of a named buffer reaches (the stack-scan test of test_p256_group). The
- * public functions themselves hold no secret. */
-#if defined(__GNUC__)
-#define P256_NOINLINE __attribute__((noinline))
-#else
-#define P256_NOINLINE
-#endif
-
-static P256_NOINLINE int keygen_worker(uint8_t priv[32], uint8_t pub[65], const uint8_t *seed, size_t seed_len)
+ * worker and then call ecfi_wipe_stack() (lib/common/wipe.h): on i386 the
+ * key's limbs were found on the stack after keygen, in spill slots of its
+ * frame that no ecfi_wipe of a named buffer reaches (the stack-scan test of
+ * test_p256_group). The public functions themselves hold no secret. */
+static ECFI_NOINLINE int keygen_worker(uint8_t priv[32], uint8_t pub[65], const uint8_t *seed, size_t seed_len)
 {
 	uint64_t d[4], ok = ~(uint64_t)0;
 	if (seed_len == 32) /* the length is public */
@@ -109,7 +103,7 @@ int ecf_p256_keygen(uint8_t priv[32], uint8_t pub[65], const uint8_t *seed, size
 	return status;
 }
 
-static P256_NOINLINE int public_key_worker(uint8_t pub[65], const uint8_t priv[32])
+static ECFI_NOINLINE int public_key_worker(uint8_t pub[65], const uint8_t priv[32])
 {
 	uint64_t d[4];
 	uint64_t ok = load_private(d, priv);
@@ -134,7 +128,7 @@ int ecf_p256_public_key(uint8_t pub[65], const uint8_t priv[32])
 }
 
 /* shared = x(d*q) for the decoded (public) peer point q. */
-static P256_NOINLINE int ecdh_worker(uint8_t shared[32], const uint8_t priv[32], const point *q)
+static ECFI_NOINLINE int ecdh_worker(uint8_t shared[32], const uint8_t priv[32], const point *q)
 {
 	point s;
 	uint64_t d[4];

@@ -176,6 +176,21 @@ static int sign_rs(uint64_t r[4], uint64_t s[4], const uint8_t priv[32], const u
 	return (int)((uint64_t)(int64_t)ECF_ERR_SCALAR & ~ok);
 }
 
+static ECFI_NOINLINE int sign_worker(uint8_t sig[64], const uint8_t priv[32], const uint8_t *digest, size_t digest_len,
+                                     const uint8_t *extra, size_t extra_len, unsigned flags)
+{
+	uint64_t r[4], s[4];
+	int status = sign_rs(r, s, priv, digest, digest_len, extra, extra_len, flags);
+	ecfi_limbs_to_be(sig, 32, r);
+	ecfi_limbs_to_be(sig + 32, 32, s);
+	ecfi_wipe(r, sizeof r);
+	ecfi_wipe(s, sizeof s);
+	return status;
+}
+
+/* The key and the nonce live in the noinline worker's call tree, which
+ * ecfi_wipe_stack() clears afterwards (lib/common/wipe.h): spill slots and
+ * callees' temporaries are out of reach of the ecfi_wipe calls in sign_rs. */
 static int ecdsa_sign_impl(uint8_t sig[64], const uint8_t priv[32], const uint8_t *digest, size_t digest_len,
                            const uint8_t *extra, size_t extra_len, unsigned flags)
 {
@@ -185,12 +200,8 @@ static int ecdsa_sign_impl(uint8_t sig[64], const uint8_t priv[32], const uint8_
 		ecfi_wipe(sig, 64);
 		return ECF_ERR_NULL;
 	}
-	uint64_t r[4], s[4];
-	int status = sign_rs(r, s, priv, digest, digest_len, extra, extra_len, flags);
-	ecfi_limbs_to_be(sig, 32, r);
-	ecfi_limbs_to_be(sig + 32, 32, s);
-	ecfi_wipe(r, sizeof r);
-	ecfi_wipe(s, sizeof s);
+	int status = sign_worker(sig, priv, digest, digest_len, extra, extra_len, flags);
+	ecfi_wipe_stack();
 	return status;
 }
 

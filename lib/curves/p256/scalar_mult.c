@@ -501,7 +501,11 @@ void ecfi_p256_double_scalar_mult_vartime_limbs(ecf_p256_point *r, const uint64_
 	jac_to_pt(r, &acc, fast);
 }
 
-void ecf_p256_scalar_mult(ecf_p256_point *r, const uint8_t k[32], const ecf_p256_point *p)
+/* The public scalar multiplications: a noinline worker holds the scalar, then
+ * ecfi_wipe_stack() clears its frames (lib/common/wipe.h; a debugoptimized
+ * build with range checks left a limb of k in the red zone of
+ * ecfi_p256_scalar_from_bytes_reduce). */
+static ECFI_NOINLINE void scalar_mult_worker(ecf_p256_point *r, const uint8_t k[32], const ecf_p256_point *p)
 {
 	uint64_t kk[4];
 	ecfi_p256_scalar_from_bytes_reduce(kk, k);
@@ -509,12 +513,24 @@ void ecf_p256_scalar_mult(ecf_p256_point *r, const uint8_t k[32], const ecf_p256
 	ecfi_wipe(kk, sizeof kk);
 }
 
-void ecf_p256_scalar_mult_base(ecf_p256_point *r, const uint8_t k[32])
+static ECFI_NOINLINE void scalar_mult_base_worker(ecf_p256_point *r, const uint8_t k[32])
 {
 	uint64_t kk[4];
 	ecfi_p256_scalar_from_bytes_reduce(kk, k);
 	ecfi_p256_scalar_mult_base_limbs(r, kk, P256_FAST());
 	ecfi_wipe(kk, sizeof kk);
+}
+
+void ecf_p256_scalar_mult(ecf_p256_point *r, const uint8_t k[32], const ecf_p256_point *p)
+{
+	scalar_mult_worker(r, k, p);
+	ecfi_wipe_stack();
+}
+
+void ecf_p256_scalar_mult_base(ecf_p256_point *r, const uint8_t k[32])
+{
+	scalar_mult_base_worker(r, k);
+	ecfi_wipe_stack();
 }
 
 void ecf_p256_double_scalar_mult_vartime(ecf_p256_point *r, const uint8_t u1[32], const uint8_t u2[32],
