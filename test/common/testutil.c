@@ -351,18 +351,26 @@ static __attribute__((noinline)) size_t count_needles(const volatile uint8_t *ha
 	return hits;
 }
 
+/* The bytes from lo up to the scanning function's return address (top, its
+ * frame's CFA less one word), when the compiler tells; else its region. */
+static size_t scan_length(const volatile uint8_t *lo, uintptr_t top, size_t region)
+{
+	if (top > (uintptr_t)lo && top - (uintptr_t)lo <= region + 256)
+		return (size_t)(top - (uintptr_t)lo);
+	return region;
+}
+#if defined(__GNUC__)
+#define SCAN_TOP() ((uintptr_t)__builtin_dwarf_cfa() - sizeof(void *))
+#else
+#define SCAN_TOP() ((uintptr_t)0)
+#endif
+
 __attribute__((noinline)) size_t test_stack_count(const uint8_t *needles, size_t count, size_t len)
 {
 	volatile uint8_t region[TEST_STACK_SCAN_BYTES];
 	volatile uint8_t *lo = region;
 	__asm__ __volatile__("" : "+r"(lo) : : "memory");
-	size_t n = TEST_STACK_SCAN_BYTES;
-#if defined(__GNUC__)
-	uintptr_t top = (uintptr_t)__builtin_dwarf_cfa() - sizeof(void *);
-	if (top > (uintptr_t)lo && top - (uintptr_t)lo <= TEST_STACK_SCAN_BYTES + 256)
-		n = (size_t)(top - (uintptr_t)lo);
-#endif
-	return count_needles(lo, n, needles, count, len);
+	return count_needles(lo, scan_length(lo, SCAN_TOP(), TEST_STACK_SCAN_BYTES), needles, count, len);
 }
 
 __attribute__((noinline)) void test_stack_paint_deep(uint8_t v)
@@ -390,13 +398,7 @@ __attribute__((noinline)) size_t test_stack_residue(uint8_t v, size_t *changed)
 	volatile uint8_t region[TEST_STACK_DEEP_BYTES];
 	volatile uint8_t *lo = region;
 	__asm__ __volatile__("" : "+r"(lo) : : "memory");
-	size_t n = TEST_STACK_DEEP_BYTES;
-#if defined(__GNUC__)
-	uintptr_t top = (uintptr_t)__builtin_dwarf_cfa() - sizeof(void *);
-	if (top > (uintptr_t)lo && top - (uintptr_t)lo <= TEST_STACK_DEEP_BYTES + 256)
-		n = (size_t)(top - (uintptr_t)lo);
-#endif
-	return residue_of(lo, n, v, changed);
+	return residue_of(lo, scan_length(lo, SCAN_TOP(), TEST_STACK_DEEP_BYTES), v, changed);
 }
 #pragma GCC diagnostic pop
 

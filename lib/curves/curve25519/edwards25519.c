@@ -687,16 +687,26 @@ static ECFI_NOINLINE void scalar_mult_worker(p3 *r, const uint8_t scalar[32], co
 	ecfi_edwards25519_scalar_mult(fe_flags(), r, scalar, p);
 }
 
-void ecf_edwards25519_scalar_mult_base(p3 *r, const uint8_t scalar[32])
+void ecfi_edwards25519_scalar_mult_base_wiped(p3 *r, const uint8_t scalar[32])
 {
 	scalar_mult_base_worker(r, scalar);
 	ecfi_wipe_stack();
 }
 
-void ecf_edwards25519_scalar_mult(p3 *r, const uint8_t scalar[32], const p3 *p)
+void ecfi_edwards25519_scalar_mult_wiped(p3 *r, const uint8_t scalar[32], const p3 *p)
 {
 	scalar_mult_worker(r, scalar, p);
 	ecfi_wipe_stack();
+}
+
+void ecf_edwards25519_scalar_mult_base(p3 *r, const uint8_t scalar[32])
+{
+	ecfi_edwards25519_scalar_mult_base_wiped(r, scalar);
+}
+
+void ecf_edwards25519_scalar_mult(p3 *r, const uint8_t scalar[32], const p3 *p)
+{
+	ecfi_edwards25519_scalar_mult_wiped(r, scalar, p);
 }
 
 void ecf_edwards25519_double_scalar_mult_base_vartime(p3 *r, const uint8_t a[32], const p3 *A, const uint8_t b[32])

@@ -67,6 +67,11 @@ ECFI_HIDDEN void ecfi_edwards25519_generator(ecfi_ed_p3 *r);
 ECFI_HIDDEN void ecfi_edwards25519_double(uint32_t fl, ecfi_ed_p3 *r, const ecfi_ed_p3 *a);
 ECFI_HIDDEN void ecfi_edwards25519_scalar_mult_base(uint32_t fl, ecfi_ed_p3 *r, const uint8_t s[32]);
 ECFI_HIDDEN void ecfi_edwards25519_scalar_mult(uint32_t fl, ecfi_ed_p3 *r, const uint8_t s[32], const ecfi_ed_p3 *p);
+/* The same with the secret scalar's stack cleared afterwards (a noinline
+ * worker, then ecfi_wipe_stack): the entry points of edwards25519's and
+ * ristretto255's public scalar multiplications. */
+ECFI_HIDDEN void ecfi_edwards25519_scalar_mult_base_wiped(ecfi_ed_p3 *r, const uint8_t s[32]);
+ECFI_HIDDEN void ecfi_edwards25519_scalar_mult_wiped(ecfi_ed_p3 *r, const uint8_t s[32], const ecfi_ed_p3 *p);
 ECFI_HIDDEN void ecfi_edwards25519_double_scalar_mult_base_vartime(uint32_t fl, ecfi_ed_p3 *r, const uint8_t a[32],
                                                                    const ecfi_ed_p3 *A, const uint8_t b[32]);
 /* All-ones if a = b as points, else 0. */

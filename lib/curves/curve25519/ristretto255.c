@@ -201,28 +201,15 @@ void ecf_ristretto255_sub(rp *r, const rp *a, const rp *b) { ecfi_edwards25519_s
 
 void ecf_ristretto255_neg(rp *r, const rp *a) { ecfi_edwards25519_neg(&r->p, &a->p); }
 
-/* The secret scalar in a noinline worker, then the stack its call tree used
- * cleared (ecfi_wipe_stack, lib/common/wipe.h). */
-static ECFI_NOINLINE void scalar_mult_base_worker(rp *r, const uint8_t scalar[32])
-{
-	ecfi_edwards25519_scalar_mult_base(fe_flags(), &r->p, scalar);
-}
-
-static ECFI_NOINLINE void scalar_mult_worker(rp *r, const uint8_t scalar[32], const rp *p)
-{
-	ecfi_edwards25519_scalar_mult(fe_flags(), &r->p, scalar, &p->p);
-}
-
+/* Secret scalars: edwards25519's entry points, which clear the stack after. */
 void ecf_ristretto255_scalar_mult_base(rp *r, const uint8_t scalar[32])
 {
-	scalar_mult_base_worker(r, scalar);
-	ecfi_wipe_stack();
+	ecfi_edwards25519_scalar_mult_base_wiped(&r->p, scalar);
 }
 
 void ecf_ristretto255_scalar_mult(rp *r, const uint8_t scalar[32], const rp *p)
 {
-	scalar_mult_worker(r, scalar, p);
-	ecfi_wipe_stack();
+	ecfi_edwards25519_scalar_mult_wiped(&r->p, scalar, &p->p);
 }
 
 void ecf_ristretto255_double_scalar_mult_base_vartime(rp *r, const uint8_t a[32], const rp *A, const uint8_t b[32])
