@@ -40,6 +40,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_targets import test_targets  # noqa: E402
+
 
 def parse_lists(paths):
     mutants = []
@@ -70,30 +73,6 @@ def copy_tree(src, dst):
             skip |= {n for n in names if n.startswith("build")}
         return [n for n in names if n in skip]
     shutil.copytree(src, dst, symlinks=True, ignore=ignore)
-
-
-def test_targets(build):
-    """meson test name -> ninja targets (paths relative to build) it needs."""
-    tests = json.loads(run(["meson", "introspect", "--tests", build]).stdout)
-    targets = json.loads(run(["meson", "introspect", "--targets", build]).stdout)
-    by_id = {t["id"]: t for t in targets}
-    outputs = {os.path.relpath(f, build) for t in targets for f in t["filename"]}
-    out = {}
-    for t in tests:
-        need = []
-        for dep in t.get("depends", []):
-            tgt = by_id.get(dep)
-            if tgt:
-                need += [os.path.relpath(f, build) for f in tgt["filename"]]
-        for a in t["cmd"]:  # the program, and built files among its arguments (ct programs, archives)
-            # normpath: a source file argument reads BUILD/../src/... (test 'subproject')
-            a = os.path.normpath(a) if isinstance(a, str) else a
-            if isinstance(a, str) and a.startswith(os.path.abspath(build) + os.sep):
-                rel = os.path.relpath(a, build)
-                if rel in outputs:
-                    need.append(rel)
-        out.setdefault(t["name"], set()).update(need)
-    return out
 
 
 def apply_sed(path, expr):
