@@ -56,35 +56,76 @@ fi
 
 lib="$1"
 sidh_lib="${2:-}"
-
-soname=$("$READELF" -d "$lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
-case "$soname" in
-libecfield.so.[0-9]*) say "soname $soname" ;;
-*) say "FAIL: soname is '$soname', expected libecfield.so.N"; fail=1 ;;
-esac
-
-exports=$("$NM" -D --defined-only "$lib" | awk '{print $3}' | sed 's/@.*//')
-bad=$(printf '%s\n' "$exports" | grep -v -e '^ecf_' -e '^ECFIELD_' -e '^$' || true)
-if [ -n "$bad" ]; then say "FAIL: exported symbols outside the ecf_ API:"; printf '%s\n' "$bad"; fail=1; fi
-count=$(printf '%s\n' "$exports" | grep -c '^ecf_' || true)
-say "$count ecf_ symbols exported"
-[ "$count" -gt 0 ] || { say "FAIL: no ecf_ symbols exported"; fail=1; }
 # SIDH and SIKE live in libecfield-sidh.so (the isogeny fields stay here).
 sidh_re='^ecf_p(434|503|610|751)_(sidh|sike)_'
-n=$(printf '%s\n' "$exports" | grep -c -E "$sidh_re" || true)
-say "$n SIDH/SIKE symbols exported"
-[ "$n" -eq 0 ] || { say "FAIL: $lib exports SIDH/SIKE symbols"; fail=1; }
 
+# The rules both libraries follow; WHO prefixes the messages ('' or 'sidh: ').
+# check_soname LIB STEM WHO: a soname STEM.so.N.
+check_soname() {
+	soname=$("$READELF" -d "$1" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+	case "$soname" in
+	"$2".so.[0-9]*) say "${3}soname $soname" ;;
+	*) say "FAIL: ${3}soname is '$soname', expected $2.so.N"; fail=1 ;;
+	esac
+}
+# check_exports LIB REGEX WHO: every defined dynamic symbol matches REGEX (or
+# is a version node), and at least one does; the names are left in $exports.
+check_exports() {
+	exports=$("$NM" -D --defined-only "$1" | awk '{print $3}' | sed 's/@.*//')
+	bad=$(printf '%s\n' "$exports" | grep -v -E -e "$2" -e '^ECFIELD_' -e '^$' || true)
+	if [ -n "$bad" ]; then say "FAIL: ${3}exported symbols outside $2:"; printf '%s\n' "$bad"; fail=1; fi
+	count=$(printf '%s\n' "$exports" | grep -c -E "$2" || true)
+	say "${3}$count symbols exported, all $2"
+	[ "$count" -gt 0 ] || { say "FAIL: ${3}no symbol exported"; fail=1; }
+}
 # imports_of LIB WHO: LIB's undefined dynamic symbols in $imports; fails if one
 # is an allocator (the library never allocates).
 imports_of() {
 	imports=$("$NM" -D --undefined-only "$1" | awk '{print $2}' | sed 's/@.*//')
 	for f in malloc calloc realloc free aligned_alloc posix_memalign memalign valloc pvalloc reallocarray; do
-		if printf '%s\n' "$imports" | grep -qx "$f"; then say "FAIL: $2imports $f"; fail=1; fi
+		if printf '%s\n' "$imports" | grep -qx "$f"; then say "FAIL: ${2}imports $f"; fail=1; fi
 	done
+	say "${2}imports: $(printf '%s ' $imports)"
 }
+# check_no_plt LIB WHO: every call to an ecf_/ecfi_ function binds directly,
+# none goes through the PLT (calls inside a library use lib/fields/*_internal.h).
+check_no_plt() {
+	plt=$("$OBJDUMP" -d --no-show-raw-insn "$1" | grep -E '(call|jmp)[a-z]*[[:space:]].*<ecfi?_[a-z0-9_]*@plt>' || true)
+	if [ -n "$plt" ]; then say "FAIL: ${2}calls to ecf_/ecfi_ functions through the PLT:"; printf '%s\n' "$plt"; fail=1; fi
+	say "${2}$(printf '%s' "$plt" | grep -c . || true) calls to ecf_/ecfi_ functions through the PLT"
+}
+# check_no_test_only LIB WHO: nothing test-only ships (test_only_symbols above).
+check_no_test_only() {
+	if hooks=$(test_only_symbols "$1"); then
+		if [ -n "$hooks" ]; then
+			say "FAIL: ${2}test-only hooks or counters in the library:"
+			printf '%s\n' "$hooks"
+			fail=1
+		else
+			say "${2}no test-only symbol (.symtab, local ones included)"
+		fi
+	else
+		fail=1
+	fi
+}
+# check_cet LIB WHO: where the build marks the libraries (x86-64 Linux,
+# ECF_EXPECT_CET set by meson), readelf -n must show both IBT and SHSTK (test
+# 'cet' proves the mark true).
+check_cet() {
+	[ "${ECF_EXPECT_CET:-}" = 1 ] || return 0
+	feat=$("$READELF" -n "$1" | sed -n 's/.*x86 feature: //p')
+	case "$feat" in
+	*IBT*SHSTK* | *SHSTK*IBT*) say "${2}CET property: $feat" ;;
+	*) say "FAIL: ${2}readelf -n shows no IBT and SHSTK property ('$feat')"; fail=1 ;;
+	esac
+}
+
+check_soname "$lib" libecfield ""
+check_exports "$lib" '^ecf_' ""
+n=$(printf '%s\n' "$exports" | grep -c -E "$sidh_re" || true)
+say "$n SIDH/SIKE symbols exported"
+[ "$n" -eq 0 ] || { say "FAIL: $lib exports SIDH/SIKE symbols"; fail=1; }
 imports_of "$lib" ""
-say "imports: $(printf '%s ' $imports)"
 
 # Dispatched entries: no indirect call/jump (the flag branch jumps straight in).
 sidh=""
@@ -101,82 +142,36 @@ for fn in ecf_p256_mul ecf_p256_sqr ecf_p256_redc ecf_p256n_mul ecf_p256n_sqr ec
 		say "FAIL: $fn has an indirect call or jump:"; printf '%s\n' "$body"; fail=1
 	fi
 done
-# Inside the library every call binds directly: no call or jump through the
-# PLT to the library's own functions (they go through lib/fields/*_internal.h).
-plt=$("$OBJDUMP" -d --no-show-raw-insn "$lib" | grep -E '(call|jmp)[a-z]*[[:space:]].*<ecfi?_[a-z0-9_]*@plt>' || true)
-if [ -n "$plt" ]; then say "FAIL: calls to the library's own symbols through the PLT:"; printf '%s\n' "$plt"; fail=1; fi
-say "$(printf '%s' "$plt" | grep -c . || true) internal calls through the PLT"
+check_no_plt "$lib" ""
+check_no_test_only "$lib" ""
+check_cet "$lib" ""
 
-# Nothing test-only ships (test_only_symbols above).
-if hooks=$(test_only_symbols "$lib"); then
-	if [ -n "$hooks" ]; then
-		say "FAIL: test-only hooks or counters in the library:"
-		printf '%s\n' "$hooks"
-		fail=1
-	else
-		say "no test-only symbol (.symtab, local ones included)"
-	fi
-else
-	fail=1
-fi
-
-# CET: where the build marks the library (x86-64 Linux, ECF_EXPECT_CET set by
-# meson), readelf -n must show both IBT and SHSTK (test 'cet' proves the mark true).
-if [ "${ECF_EXPECT_CET:-}" = 1 ]; then
-	feat=$("$READELF" -n "$lib" | sed -n 's/.*x86 feature: //p')
-	case "$feat" in
-	*IBT*SHSTK* | *SHSTK*IBT*) say "CET property: $feat" ;;
-	*) say "FAIL: readelf -n shows no IBT and SHSTK property ('$feat')"; fail=1 ;;
-	esac
-fi
-
-# libecfield-sidh.so: the same rules, on its own API.
+# libecfield-sidh.so: the same rules, on its own API, and nothing of libecfield.so.
 if [ -n "$sidh_lib" ]; then
-	soname=$("$READELF" -d "$sidh_lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
-	case "$soname" in
-	libecfield-sidh.so.[0-9]*) say "sidh: soname $soname" ;;
-	*) say "FAIL: sidh: soname is '$soname', expected libecfield-sidh.so.N"; fail=1 ;;
-	esac
+	w="sidh: "
+	check_soname "$sidh_lib" libecfield-sidh "$w"
 	needed=$("$READELF" -d "$sidh_lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
-	if printf '%s\n' "$needed" | grep -q '^libecfield\.so'; then say "FAIL: sidh: needs libecfield.so"; fail=1; fi
-	say "sidh: needs $(printf '%s ' $needed)"
-	exports=$("$NM" -D --defined-only "$sidh_lib" | awk '{print $3}' | sed 's/@.*//')
-	bad=$(printf '%s\n' "$exports" | grep -v -E -e "$sidh_re" -e '^ECFIELD_' -e '^$' || true)
-	if [ -n "$bad" ]; then say "FAIL: sidh: exported symbols outside the SIDH/SIKE API:"; printf '%s\n' "$bad"; fail=1; fi
-	count=$(printf '%s\n' "$exports" | grep -c -E "$sidh_re" || true)
-	say "sidh: $count SIDH/SIKE symbols exported, nothing else"
-	[ "$count" -gt 0 ] || { say "FAIL: sidh: no SIDH/SIKE symbol exported"; fail=1; }
-	imports_of "$sidh_lib" "sidh: "
+	if printf '%s\n' "$needed" | grep -q '^libecfield\.so'; then say "FAIL: ${w}needs libecfield.so"; fail=1; fi
+	say "${w}needs $(printf '%s ' $needed)"
+	check_exports "$sidh_lib" "$sidh_re" "$w"
+	imports_of "$sidh_lib" "$w"
 	ecf_imports=$(printf '%s\n' "$imports" | grep -E '^ecfi?_' || true)
-	if [ -n "$ecf_imports" ]; then say "FAIL: sidh: imports library functions:"; printf '%s\n' "$ecf_imports"; fail=1; fi
-	say "sidh: imports: $(printf '%s ' $imports)"
-	plt=$("$OBJDUMP" -d --no-show-raw-insn "$sidh_lib" | grep -E '(call|jmp)[a-z]*[[:space:]].*<ecfi?_[a-z0-9_]*@plt>' || true)
-	if [ -n "$plt" ]; then say "FAIL: sidh: calls to ecf_/ecfi_ functions through the PLT:"; printf '%s\n' "$plt"; fail=1; fi
-	say "sidh: $(printf '%s' "$plt" | grep -c . || true) calls to ecf_/ecfi_ functions through the PLT"
-	if hooks=$(test_only_symbols "$sidh_lib"); then
-		if [ -n "$hooks" ]; then say "FAIL: sidh: test-only hooks or counters in the library:"; printf '%s\n' "$hooks"; fail=1; fi
-	else
-		fail=1
-	fi
+	if [ -n "$ecf_imports" ]; then say "FAIL: ${w}imports library functions:"; printf '%s\n' "$ecf_imports"; fail=1; fi
+	check_no_plt "$sidh_lib" "$w"
+	check_no_test_only "$sidh_lib" "$w"
 	# With kernel tiers to choose from (x86-64), its own copy of the probe
 	# (set at load): the flag is local, not shared. Without (i386, aarch64,
 	# s390x), nothing reads a flag and the probe is not linked in.
 	probe=$("$NM" "$sidh_lib" | awk '$NF == "ecfi_cpu_flags" {print $2}')
 	if "$NM" "$sidh_lib" | grep -q '_mulx_adx$'; then
 		case "$probe" in
-		[bdBD]) say "sidh: has its own probe flag ecfi_cpu_flags ($probe)" ;;
-		*) say "FAIL: sidh: MULX/ADX kernels but no ecfi_cpu_flags of its own ('$probe')"; fail=1 ;;
+		[bdBD]) say "${w}has its own probe flag ecfi_cpu_flags ($probe)" ;;
+		*) say "FAIL: ${w}MULX/ADX kernels but no ecfi_cpu_flags of its own ('$probe')"; fail=1 ;;
 		esac
 	else
-		say "sidh: no kernel tiers to choose from, probe ${probe:+present}${probe:-not linked}"
+		say "${w}no kernel tiers to choose from, probe ${probe:+present}${probe:-not linked}"
 	fi
-	if [ "${ECF_EXPECT_CET:-}" = 1 ]; then
-		feat=$("$READELF" -n "$sidh_lib" | sed -n 's/.*x86 feature: //p')
-		case "$feat" in
-		*IBT*SHSTK* | *SHSTK*IBT*) say "sidh: CET property: $feat" ;;
-		*) say "FAIL: sidh: readelf -n shows no IBT and SHSTK property ('$feat')"; fail=1 ;;
-		esac
-	fi
+	check_cet "$sidh_lib" "$w"
 fi
 [ $fail -eq 0 ] && say "symbols, imports and dispatch entries are clean"
 exit $fail
