@@ -4,6 +4,8 @@
   abi_check.py check BUILD_DIR   compare every built library with its baseline
   abi_check.py update BUILD_DIR  rewrite the baselines from BUILD_DIR (an
                                  intended change: commit it with the change)
+  abi_check.py targets BUILD_DIR   print the libraries' ninja targets (a job
+                                 builds them alone: ninja -C BUILD_DIR $(...))
   abi_check.py selftest BUILD_DIR  plant changes in scratch copies of the
                                  libecfield baseline: a library with one
                                  parameter more than the baseline and one
@@ -18,7 +20,7 @@ removed or changed function, variable, type or symbol, on a changed SONAME,
 or when a library and its baseline are not both there; additions are
 reported and pass (a release adds them to NEWS.md and refreshes the baseline,
 docs/release.md)."""
-import glob
+import json
 import os
 import re
 import subprocess
@@ -30,12 +32,25 @@ SUMMARY = re.compile(r"^\s*(Functions|Variables|Function symbols|Variable symbol
                      r"(\d+) Removed(?:, (\d+) Changed(?: \((\d+) filtered out\))?)?, (\d+) Added")
 
 
+def library_targets(build):
+    """LIBS name -> the library's file (BUILD/lib/NAME.so.X.Y.Z) as the build
+    defines it (meson introspect), whether built yet or not; a library the
+    configuration leaves out (-Dsidh=disabled) is absent."""
+    out = subprocess.run(["meson", "introspect", "--targets", build], stdout=subprocess.PIPE, check=True,
+                         text=True).stdout
+    found = {}
+    for t in json.loads(out):
+        for f in t["filename"] if t["type"] == "shared library" else []:
+            name = os.path.basename(f).split(".so.")[0]
+            if name in LIBS:
+                found[name] = f
+    return found
+
+
 def library(build, name):
-    """The real file of the library (lib/NAME.so.X.Y.Z), or None."""
-    found = [p for p in glob.glob(os.path.join(build, "lib", name + ".so.*.*.*")) if os.path.isfile(p) and not os.path.islink(p)]
-    if len(found) > 1:
-        sys.exit("abi_check: more than one %s in %s/lib: %s" % (name, build, found))
-    return found[0] if found else None
+    """The built file of the library, or None."""
+    f = library_targets(build).get(name)
+    return f if f and os.path.isfile(f) else None
 
 
 def has_debug_info(path):
@@ -92,9 +107,12 @@ def selftest(build):
 
 
 def main():
-    if len(sys.argv) != 3 or sys.argv[1] not in ("check", "update", "selftest"):
+    if len(sys.argv) != 3 or sys.argv[1] not in ("check", "update", "selftest", "targets"):
         sys.exit(__doc__)
     mode, build = sys.argv[1], sys.argv[2]
+    if mode == "targets":
+        print("\n".join(os.path.relpath(f, build) for f in library_targets(build).values()))
+        return
     if mode == "selftest":
         selftest(build)
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -12,12 +12,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 dir=build-rc
-[ -f $dir/build.ninja ] || meson setup $dir -Dbuildtype=debugoptimized -Drange_checks=true -Dbenchmarks=false >/dev/null
+# shellcheck source=.ci/build-rc.sh
+. .ci/build-rc.sh
 # shellcheck disable=SC2046 # a list of targets
-ninja -C $dir $(meson introspect --targets $dir | python3 -c '
-import json, os, sys
-for t in json.load(sys.stdin):
-    if t["type"] == "shared library" and t["name"].startswith("ecfield"):
-        print(os.path.relpath(t["filename"][0], sys.argv[1]))' $dir) >/dev/null
+ninja -C $dir $(python3 tools/abi_check.py targets $dir) >/dev/null
 python3 tools/abi_check.py selftest $dir
 python3 tools/abi_check.py check $dir

@@ -7,10 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 dir=build-clang
-[ -f $dir/build.ninja ] || CC=clang meson setup $dir -Dbenchmarks=false >/dev/null
-# A reused directory must still be a clang build.
-grep -q '"command": "clang ' $dir/compile_commands.json ||
-	{ echo "# FAIL: $dir is not a clang build"; exit 1; }
+# shellcheck source=.ci/build-clang.sh
+. .ci/build-clang.sh
 # Only what the ct suite runs is built (tools/test_targets.py), not the whole
 # tree: the other tests run on gcc builds, and the wipe job builds its own.
 # shellcheck disable=SC2046 # a list of targets
