@@ -25,42 +25,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <valgrind/memcheck.h>
-
+#include "ct_common.h"
 #include "ecfield/ecfield.h"
 
-#define CT_SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
-#define CT_PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
-
-static uint64_t rng_state = 0x63742d736861726dULL;
-
-static uint64_t ct_next(void) /* splitmix64 */
-{
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
+static ct_rng rng = {0x63742d736861726dULL};
 
 /* Round 0: all-ones bytes (a P-256 key >= n, the edge scalars); then random. */
 static void ct_bytes(uint8_t *b, size_t n, int round)
 {
 	for (size_t i = 0; i < n; i++)
-		b[i] = (uint8_t)(round == 0 ? 0xff : ct_next());
-}
-
-/* Results go here so that no call is optimised away; never branched on. */
-static volatile uint64_t ct_sink;
-
-static void sink_int(int v) { ct_sink ^= (uint64_t)(unsigned)v; }
-
-static void sink_bytes(const void *p, size_t n)
-{
-	const unsigned char *c = p;
-	uint64_t acc = 0;
-	for (size_t i = 0; i < n; i++)
-		acc = (acc << 1 | acc >> 63) ^ c[i];
-	ct_sink ^= acc;
+		b[i] = (uint8_t)(round == 0 ? 0xff : ct_next(&rng));
 }
 
 static void ct_p256(int round)
@@ -74,32 +48,32 @@ static void ct_p256(int round)
 	ct_bytes(extra, sizeof extra, 1);
 	/* a public peer: the public key of a public scalar */
 	ct_bytes(priv, sizeof priv, 1);
-	sink_int(ecf_p256_public_key(peer, priv));
+	ct_sink_int(ecf_p256_public_key(peer, priv));
 	CT_SECRET(seed, sizeof seed);
 	CT_SECRET(k, sizeof k);
 	CT_SECRET(extra, sizeof extra);
 
-	sink_int(ecf_p256_keygen(priv, pub, seed, 32)); /* round 0: an invalid key */
-	sink_bytes(pub, sizeof pub);
-	sink_int(ecf_p256_keygen(priv, pub, seed, 48));
-	sink_bytes(pub, sizeof pub);
-	sink_int(ecf_p256_public_key(pub, priv));
-	sink_bytes(pub, sizeof pub);
-	sink_int(ecf_p256_ecdh(shared, priv, peer, sizeof peer));
-	sink_bytes(shared, sizeof shared);
-	sink_int(ecf_p256_ecdh(shared, seed, peer, sizeof peer)); /* round 0: an invalid key */
-	sink_bytes(shared, sizeof shared);
-	sink_int(ecf_p256_ecdsa_sign(sig, priv, digest, sizeof digest, NULL, 0, 0));
-	sink_bytes(sig, sizeof sig);
-	sink_int(ecf_p256_ecdsa_sign(sig, seed, digest, sizeof digest, extra, sizeof extra, ECF_P256_ECDSA_LOW_S));
-	sink_bytes(sig, sizeof sig);
-	sink_int(ecf_p256_ecdsa_sign_der(der, &dl, priv, digest, sizeof digest, extra, sizeof extra, 0));
-	sink_bytes(der, sizeof der);
+	ct_sink_int(ecf_p256_keygen(priv, pub, seed, 32)); /* round 0: an invalid key */
+	ct_sink_bytes(pub, sizeof pub);
+	ct_sink_int(ecf_p256_keygen(priv, pub, seed, 48));
+	ct_sink_bytes(pub, sizeof pub);
+	ct_sink_int(ecf_p256_public_key(pub, priv));
+	ct_sink_bytes(pub, sizeof pub);
+	ct_sink_int(ecf_p256_ecdh(shared, priv, peer, sizeof peer));
+	ct_sink_bytes(shared, sizeof shared);
+	ct_sink_int(ecf_p256_ecdh(shared, seed, peer, sizeof peer)); /* round 0: an invalid key */
+	ct_sink_bytes(shared, sizeof shared);
+	ct_sink_int(ecf_p256_ecdsa_sign(sig, priv, digest, sizeof digest, NULL, 0, 0));
+	ct_sink_bytes(sig, sizeof sig);
+	ct_sink_int(ecf_p256_ecdsa_sign(sig, seed, digest, sizeof digest, extra, sizeof extra, ECF_P256_ECDSA_LOW_S));
+	ct_sink_bytes(sig, sizeof sig);
+	ct_sink_int(ecf_p256_ecdsa_sign_der(der, &dl, priv, digest, sizeof digest, extra, sizeof extra, 0));
+	ct_sink_bytes(der, sizeof der);
 	ecf_p256_point_generator(&g);
 	ecf_p256_scalar_mult_base(&r, k);
-	sink_bytes(&r, sizeof r);
+	ct_sink_bytes(&r, sizeof r);
 	ecf_p256_scalar_mult(&r, k, &g);
-	sink_bytes(&r, sizeof r);
+	ct_sink_bytes(&r, sizeof r);
 }
 
 static void ct_25519(int round)
@@ -114,23 +88,23 @@ static void ct_25519(int round)
 	CT_SECRET(k, sizeof k);
 	CT_SECRET(seed, sizeof seed);
 
-	sink_int(ecf_x25519(out, k, u));
-	sink_bytes(out, sizeof out);
-	sink_int(ecf_x25519_base(out, k));
-	sink_bytes(out, sizeof out);
-	sink_int(ecf_ed25519_keypair(pk, sk, seed));
-	sink_int(ecf_ed25519_sign(sig, msg, sizeof msg, sk));
-	sink_bytes(sig, sizeof sig);
+	ct_sink_int(ecf_x25519(out, k, u));
+	ct_sink_bytes(out, sizeof out);
+	ct_sink_int(ecf_x25519_base(out, k));
+	ct_sink_bytes(out, sizeof out);
+	ct_sink_int(ecf_ed25519_keypair(pk, sk, seed));
+	ct_sink_int(ecf_ed25519_sign(sig, msg, sizeof msg, sk));
+	ct_sink_bytes(sig, sizeof sig);
 	ecf_edwards25519_generator(&b);
 	ecf_edwards25519_scalar_mult_base(&e, k);
-	sink_bytes(&e, sizeof e);
+	ct_sink_bytes(&e, sizeof e);
 	ecf_edwards25519_scalar_mult(&e, k, &b);
-	sink_bytes(&e, sizeof e);
+	ct_sink_bytes(&e, sizeof e);
 	ecf_ristretto255_generator(&rb);
 	ecf_ristretto255_scalar_mult_base(&rr, k);
-	sink_bytes(&rr, sizeof rr);
+	ct_sink_bytes(&rr, sizeof rr);
 	ecf_ristretto255_scalar_mult(&rr, k, &rb);
-	sink_bytes(&rr, sizeof rr);
+	ct_sink_bytes(&rr, sizeof rr);
 }
 
 #ifdef ECF_CT_PLANTED_LEAK
@@ -149,7 +123,7 @@ __attribute__((noinline)) static void ct_planted_leak(void)
 	ct_sink ^= tab[k[1] & 15]; /* leak: address from a secret */
 	ecf_p256_point_generator(&g);
 	ecf_p256_double_scalar_mult_vartime(&r, k, k, &g); /* leak inside libecfield.so */
-	sink_bytes(&r, sizeof r);
+	ct_sink_bytes(&r, sizeof r);
 }
 #endif
 

@@ -21,11 +21,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <valgrind/memcheck.h>
-
 #include "common/internal.h"
 #include "common/limbs.h"
 #include "dispatch/cpu.h"
+#include "ct_common.h"
 #include "ecfield/ecfield.h"
 
 /* The library declassifies what it publishes with memcheck client requests
@@ -34,25 +33,10 @@
 #error "the library was configured without valgrind/memcheck.h: its declassification is a no-op"
 #endif
 
-#define CT_SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
-#define CT_PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
-
 /* Enough rounds to run each code path (every kernel is straight-line code,
  * so more rounds find nothing new), few enough for valgrind. Scaled by
  * ECF_TEST_SCALE. */
 static int ct_rounds = 8;
-
-typedef struct ct_rng {
-	uint64_t x;
-} ct_rng;
-
-static uint64_t ct_next(ct_rng *rng) /* splitmix64 */
-{
-	uint64_t z = (rng->x += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
 
 static void ct_rand(ct_rng *rng, uint64_t *r, size_t n)
 {
@@ -67,21 +51,6 @@ static int ct_cond(ct_rng *rng, int round)
 	int c = round < 4 ? conds[round] : (int)ct_next(rng);
 	CT_SECRET(&c, sizeof c);
 	return c;
-}
-
-/* Results go here so that no call can be optimised away; the sink is never
- * branched on. */
-static volatile uint64_t ct_sink;
-
-static void ct_sink_int(int v) { ct_sink ^= (uint64_t)(unsigned)v; }
-
-static void ct_sink_bytes(const void *p, size_t n)
-{
-	const unsigned char *c = p;
-	uint64_t acc = 0;
-	for (size_t i = 0; i < n; i++)
-		acc = (acc << 1 | acc >> 63) ^ c[i];
-	ct_sink ^= acc;
 }
 
 #define FIELD p256
