@@ -26,6 +26,27 @@
 #define ECF_API
 #endif
 
+/*
+ * ECF_WARN_UNUSED_RESULT marks every function whose result must be looked at
+ * (statuses, predicates): ignoring it is a compiler warning, an error under
+ * -Werror. ECF_NONNULL(i, ...) marks the pointer parameters (counted from 1)
+ * that must not be NULL: passing a NULL constant is a compile-time warning.
+ * Functions that return ECF_ERR_NULL still check at run time; the library is
+ * built with ECF_NO_NONNULL defined so that the compiler keeps those checks
+ * (with the attribute it may assume the pointer is not NULL and drop them).
+ * Define ECF_NO_NONNULL before including a header to drop the attribute.
+ */
+#if defined(__GNUC__) || defined(__clang__)
+#define ECF_WARN_UNUSED_RESULT __attribute__((warn_unused_result))
+#else
+#define ECF_WARN_UNUSED_RESULT
+#endif
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(ECF_NO_NONNULL)
+#define ECF_NONNULL(...) __attribute__((nonnull(__VA_ARGS__)))
+#else
+#define ECF_NONNULL(...)
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -48,6 +69,14 @@ typedef enum ecf_status {
 
 /** A short English name of a status code (never NULL). */
 ECF_API const char *ecf_status_string(int status);
+
+/** 1 if the len bytes at a and b are equal, else 0, in time that depends on
+ *  len only (not on the bytes, nor on where they differ): for comparing MACs,
+ *  tags and other secrets. len = 0 gives 1. */
+ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2) int ecf_ct_equal(const void *a, const void *b, size_t len);
+/** Overwrite the len bytes at p with zeros in a way the compiler cannot
+ *  remove as a dead store: for clearing keys and other secrets. */
+ECF_API ECF_NONNULL(1) void ecf_wipe(void *p, size_t len);
 
 #ifdef __cplusplus
 }
