@@ -69,7 +69,7 @@ static void TN(kat_keygen_b)(void **s)
 				continue;
 			test_expect(vec_hex(sk, sizeof sk, hsk) && vec_hex(pk, sizeof pk, hpk), "line %ld: bad hex",
 			            rec.line);
-			test_expect(FN(sidh_keygen_b)(out, sk + MSGB) == ECF_OK, "keygen_b status");
+			test_expect(FN(sidh_public_key_b)(out, sk + MSGB) == ECF_OK, "keygen_b status");
 			test_expect(memcmp(out, pk, PKB) == 0, "%s line %ld: keygen_b(sk) != pk", test_tier_name(t),
 			            rec.line);
 			test_expect(memcmp(sk + MSGB + SKB, pk, PKB) == 0, "line %ld: sk does not end with pk",
@@ -101,8 +101,8 @@ static void TN(agree)(void **s)
 				memset(ska, 0xff, sizeof ska);
 				memset(skb, 0xff, sizeof skb);
 			}
-			test_expect(FN(sidh_keygen_a)(pka, ska) == ECF_OK, "keygen_a");
-			test_expect(FN(sidh_keygen_b)(pkb, skb) == ECF_OK, "keygen_b");
+			test_expect(FN(sidh_public_key_a)(pka, ska) == ECF_OK, "keygen_a");
+			test_expect(FN(sidh_public_key_b)(pkb, skb) == ECF_OK, "keygen_b");
 			test_expect(FN(sidh_shared_a)(ssa, ska, pkb, PKB) == ECF_OK, "shared_a");
 			test_expect(FN(sidh_shared_b)(ssb, skb, pka, PKB) == ECF_OK, "shared_b");
 			test_expect(memcmp(ssa, ssb, SSB) == 0, "%s: Alice and Bob disagree (iteration %d)",
@@ -119,7 +119,7 @@ static void TN(bad_pk)(void **s)
 {
 	(void)s;
 	uint8_t ska[SKA] = {1}, skb[SKB] = {1}, pk[PKB], bad[PKB + 1], ss[SSB];
-	test_expect(FN(sidh_keygen_b)(pk, skb) == ECF_OK, "keygen_b");
+	test_expect(FN(sidh_public_key_b)(pk, skb) == ECF_OK, "keygen_b");
 	/* wrong lengths */
 	memcpy(bad, pk, PKB);
 	bad[PKB] = 0;
@@ -148,8 +148,14 @@ static void TN(bad_pk)(void **s)
 		test_expect(FN(sidh_shared_b)(ss, skb, bad, PKB) == ECF_ERR_SMALL_ORDER, "zero x%d accepted (b)", e);
 	}
 	/* NULL */
-	test_expect(FN(sidh_keygen_a)(NULL, ska) == ECF_ERR_NULL, "NULL pk");
-	test_expect(FN(sidh_keygen_b)(pk, NULL) == ECF_ERR_NULL, "NULL sk");
+	test_expect(FN(sidh_public_key_a)(NULL, ska) == ECF_ERR_NULL, "NULL pk");
+	{ /* an output is zeroed on every error, ECF_ERR_NULL included */
+		uint8_t out[PKB];
+		memset(out, 0xa5, sizeof out);
+		test_expect(FN(sidh_public_key_b)(out, NULL) == ECF_ERR_NULL, "NULL sk");
+		for (size_t i = 0; i < sizeof out; i++)
+			test_expect(out[i] == 0, "pk not zeroed on ECF_ERR_NULL (byte %zu)", i);
+	}
 	test_expect(FN(sidh_shared_a)(NULL, ska, pk, PKB) == ECF_ERR_NULL, "NULL ss");
 	test_expect(FN(sidh_shared_b)(ss, skb, NULL, PKB) == ECF_ERR_NULL, "NULL pk");
 	/* and the good key still works */
@@ -194,7 +200,7 @@ static void TN(kat_decaps)(void **s)
 		FILE *f = vec_open(KAT_FILE);
 		long n = 0;
 		while (n < want && TN(kat_read)(f, &k)) {
-			test_expect(FN(sike_decaps)(ss, k.ct, CT_BYTES, k.sk) == ECF_OK, "decaps status");
+			test_expect(FN(sike_decaps)(ss, k.sk, k.ct, CT_BYTES) == ECF_OK, "decaps status");
 			test_expect(memcmp(ss, k.ss, SS_BYTES) == 0, "%s KAT line %ld: decaps(ct, sk) != ss",
 			            test_tier_name(t), k.line);
 			n++;
@@ -230,13 +236,13 @@ static void TN(kat_drbg)(void **s)
 			nist_drbg_bytes(&d, rnd, MSGB);       /* s */
 			nist_drbg_bytes(&d, rnd + MSGB, SKB); /* Bob's key (masked by keygen) */
 			nist_drbg_bytes(&d, m, MSGB);         /* encapsulation's m */
-			test_expect(FN(sike_keygen)(pk, sk, rnd) == ECF_OK, "keygen status");
+			test_expect(FN(sike_keypair)(pk, sk, rnd) == ECF_OK, "keygen status");
 			test_expect(memcmp(pk, k.pk, PKB) == 0, "%s KAT line %ld: pk", test_tier_name(t), k.line);
 			test_expect(memcmp(sk, k.sk, SK_BYTES) == 0, "%s KAT line %ld: sk", test_tier_name(t), k.line);
 			test_expect(FN(sike_encaps)(ct, ss, pk, PKB, m) == ECF_OK, "encaps status");
 			test_expect(memcmp(ct, k.ct, CT_BYTES) == 0, "%s KAT line %ld: ct", test_tier_name(t), k.line);
 			test_expect(memcmp(ss, k.ss, SS_BYTES) == 0, "%s KAT line %ld: ss", test_tier_name(t), k.line);
-			test_expect(FN(sike_decaps)(ss2, ct, CT_BYTES, sk) == ECF_OK, "decaps status");
+			test_expect(FN(sike_decaps)(ss2, sk, ct, CT_BYTES) == ECF_OK, "decaps status");
 			test_expect(memcmp(ss2, k.ss, SS_BYTES) == 0, "%s KAT line %ld: decaps", test_tier_name(t),
 			            k.line);
 			n++;
@@ -270,7 +276,7 @@ static void TN(implicit_rejection)(void **s)
 			memcpy(buf, k.sk, MSGB);
 			memcpy(buf + MSGB, ct, CT_BYTES);
 			ecfi_shake256(want, SS_BYTES, buf, sizeof buf);
-			test_expect(FN(sike_decaps)(ss, ct, CT_BYTES, k.sk) == ECF_OK, "decaps status (byte %zu)",
+			test_expect(FN(sike_decaps)(ss, k.sk, ct, CT_BYTES) == ECF_OK, "decaps status (byte %zu)",
 			            pos[i]);
 			test_expect(memcmp(ss, want, SS_BYTES) == 0, "%s: byte %zu flipped: not the rejection secret",
 			            test_tier_name(t), pos[i]);
@@ -294,14 +300,14 @@ static void TN(sike_bad_input)(void **s)
 	bad[CT_BYTES] = 0;
 	for (size_t i = 0; i < sizeof ctl / sizeof ctl[0]; i++) {
 		memset(ss, 0xa5, sizeof ss);
-		test_expect(FN(sike_decaps)(ss, bad, ctl[i], k.sk) == ECF_ERR_LENGTH, "ct length %zu accepted", ctl[i]);
+		test_expect(FN(sike_decaps)(ss, k.sk, bad, ctl[i]) == ECF_ERR_LENGTH, "ct length %zu accepted", ctl[i]);
 		test_expect(ss[0] == 0 && ss[SS_BYTES - 1] == 0, "length error left output");
 	}
 	for (int h = 0; h < 6; h++) {
 		memcpy(bad, k.ct, CT_BYTES);
 		memset(bad + h * FIELD_BYTES, 0xff, FIELD_BYTES);
 		memset(ss, 0xa5, sizeof ss);
-		test_expect(FN(sike_decaps)(ss, bad, CT_BYTES, k.sk) == ECF_ERR_RANGE, "ct half %d >= p accepted", h);
+		test_expect(FN(sike_decaps)(ss, k.sk, bad, CT_BYTES) == ECF_ERR_RANGE, "ct half %d >= p accepted", h);
 		test_expect(ss[0] == 0 && ss[SS_BYTES - 1] == 0, "range error left output");
 		memcpy(bad, k.pk, PKB);
 		memset(bad + h * FIELD_BYTES, 0xff, FIELD_BYTES);
@@ -316,13 +322,18 @@ static void TN(sike_bad_input)(void **s)
 	memcpy(bad, k.pk, PKB);
 	memset(bad, 0, 2 * FIELD_BYTES);
 	test_expect(FN(sike_encaps)(ct, ss, bad, PKB, m) == ECF_ERR_SMALL_ORDER, "zero coordinate accepted");
-	test_expect(FN(sike_decaps)(NULL, k.ct, CT_BYTES, k.sk) == ECF_ERR_NULL, "NULL ss");
-	test_expect(FN(sike_decaps)(ss, NULL, CT_BYTES, k.sk) == ECF_ERR_NULL, "NULL ct");
-	test_expect(FN(sike_decaps)(ss, k.ct, CT_BYTES, NULL) == ECF_ERR_NULL, "NULL sk");
+	test_expect(FN(sike_decaps)(NULL, k.sk, k.ct, CT_BYTES) == ECF_ERR_NULL, "NULL ss");
+	test_expect(FN(sike_decaps)(ss, k.sk, NULL, CT_BYTES) == ECF_ERR_NULL, "NULL ct");
+	test_expect(FN(sike_decaps)(ss, NULL, k.ct, CT_BYTES) == ECF_ERR_NULL, "NULL sk");
 	test_expect(FN(sike_encaps)(ct, ss, k.pk, PKB, NULL) == ECF_ERR_NULL, "NULL m");
-	test_expect(FN(sike_keygen)(ct, NULL, m) == ECF_ERR_NULL, "NULL sk (keygen)");
+	{
+		uint8_t seed[K(SIKE_KEYGEN_RANDOM_BYTES)] = {0}, pk[PKB];
+		memset(pk, 0xa5, sizeof pk);
+		test_expect(FN(sike_keypair)(pk, NULL, seed) == ECF_ERR_NULL, "NULL sk (keygen)");
+		test_expect(pk[0] == 0 && pk[PKB - 1] == 0, "pk not zeroed on ECF_ERR_NULL (keygen)");
+	}
 	/* the genuine ciphertext still decapsulates */
-	test_expect(FN(sike_decaps)(ss, k.ct, CT_BYTES, k.sk) == ECF_OK && memcmp(ss, k.ss, SS_BYTES) == 0,
+	test_expect(FN(sike_decaps)(ss, k.sk, k.ct, CT_BYTES) == ECF_OK && memcmp(ss, k.ss, SS_BYTES) == 0,
 	            "the KAT ciphertext no longer decapsulates");
 }
 

@@ -336,6 +336,35 @@ static void test_range_checks(void **s)
 #endif
 }
 
+/* The library-wide helpers: ecf_ct_equal against memcmp on strings equal and
+ * differing in each position, ecf_wipe, ECF_VERSION_NUMBER. */
+static void test_util(void **s)
+{
+	(void)s;
+	uint8_t a[67], b[67];
+	for (size_t i = 0; i < sizeof a; i++)
+		a[i] = (uint8_t)(i * 37 + 11);
+	for (size_t len = 0; len <= sizeof a; len++) {
+		memcpy(b, a, sizeof b);
+		test_expect(ecf_ct_equal(a, b, len) == 1, "ct_equal of equal strings, len %zu", len);
+		for (size_t i = 0; i < len; i++)
+			for (int bit = 0; bit < 8; bit++) {
+				memcpy(b, a, sizeof b);
+				b[i] ^= (uint8_t)(1u << bit);
+				test_expect(ecf_ct_equal(a, b, len) == 0, "ct_equal missed bit %d of byte %zu (len %zu)",
+				            bit, i, len);
+				test_expect(ecf_ct_equal(a, b, i) == 1, "ct_equal read past len %zu", i);
+			}
+	}
+	memset(b, 0xff, sizeof b);
+	ecf_wipe(b + 1, sizeof b - 2);
+	test_expect(b[0] == 0xff && b[sizeof b - 1] == 0xff, "ecf_wipe wrote outside its range");
+	for (size_t i = 1; i + 1 < sizeof b; i++)
+		test_expect(b[i] == 0, "ecf_wipe left byte %zu", i);
+	test_expect(ECF_VERSION_NUMBER == ecf_version_number(), "ECF_VERSION_NUMBER %#x, library %#x",
+	            (unsigned)ECF_VERSION_NUMBER, (unsigned)ecf_version_number());
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -344,6 +373,7 @@ int main(void)
 	    cmocka_unit_test(test_api_p434),        cmocka_unit_test(test_api_p503),
 	    cmocka_unit_test(test_api_p610),        cmocka_unit_test(test_api_p751),
 	    cmocka_unit_test(test_tiers_identical), cmocka_unit_test(test_range_checks),
+	    cmocka_unit_test(test_util),
 	};
 	return cmocka_run_group_tests_name("api", tests, NULL, NULL);
 }

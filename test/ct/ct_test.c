@@ -162,6 +162,28 @@ static void ct_p256n(ct_rng *rng)
 	}
 }
 
+/* The exported byte-string helpers: ecf_ct_equal on secret strings that
+ * are equal, differ in one byte (first, middle, last) or everywhere. */
+static void ct_util(ct_rng *rng)
+{
+	for (int round = 0; round < ct_rounds; round++) {
+		uint8_t a[64], b[64];
+		for (size_t i = 0; i < sizeof a; i += 8) {
+			uint64_t v = ct_next(rng);
+			memcpy(a + i, &v, 8);
+		}
+		memcpy(b, a, sizeof b);
+		if (round % 4 != 0)
+			b[(size_t)(round % 4 - 1) * 31 % sizeof b] ^= 1;
+		CT_SECRET(a, sizeof a);
+		CT_SECRET(b, sizeof b);
+		ct_sink_int(ecf_ct_equal(a, b, sizeof a));
+		ct_sink_int(ecf_ct_equal(a, b, (size_t)round));
+		ecf_wipe(a, sizeof a);
+		ct_sink_bytes(a, sizeof a);
+	}
+}
+
 #ifdef ECF_CT_PLANTED_LEAK
 /* Deliberately not constant time: a conditional subtraction written with a
  * branch on the secret comparison, and a table read at a secret index. The
@@ -186,6 +208,7 @@ static const struct ct_field {
     {"p256", ct_p256},       {"p256n", ct_p256n},           {"p25519", ct_p25519},         {"p434", ct_sidh_p434},
     {"p503", ct_sidh_p503},  {"p610", ct_sidh_p610},        {"p751", ct_sidh_p751},        {"hash", ct_hash},
     {"sc25519", ct_sc25519}, {"p256_group", ct_p256_group}, {"curve25519", ct_curve25519}, {"p256_jac", ct_p256_jac},
+    {"util", ct_util},
 };
 
 int main(int argc, char **argv)

@@ -608,18 +608,24 @@ static void IN(shared_b)(uint8_t ss[FP2_BYTES], const uint8_t sk[SK_B_BYTES], co
 	ecfi_wipe(&j, sizeof j);
 }
 
-int API(sidh_keygen_a)(uint8_t *pk, const uint8_t *sk)
+int API(sidh_public_key_a)(uint8_t pk[PK_BYTES], const uint8_t sk[SK_A_BYTES])
 {
-	if (pk == NULL || sk == NULL)
+	if (pk == NULL || sk == NULL) {
+		if (pk != NULL)
+			memset(pk, 0, PK_BYTES);
 		return ECF_ERR_NULL;
+	}
 	IN(keygen_a)(pk, sk);
 	return ECF_OK;
 }
 
-int API(sidh_keygen_b)(uint8_t *pk, const uint8_t *sk)
+int API(sidh_public_key_b)(uint8_t pk[PK_BYTES], const uint8_t sk[SK_B_BYTES])
 {
-	if (pk == NULL || sk == NULL)
+	if (pk == NULL || sk == NULL) {
+		if (pk != NULL)
+			memset(pk, 0, PK_BYTES);
 		return ECF_ERR_NULL;
+	}
 	IN(keygen_b)(pk, sk);
 	return ECF_OK;
 }
@@ -638,33 +644,33 @@ static int IN(check_pk)(FP2 x[3], const uint8_t *pk, size_t len)
 	return ECF_OK;
 }
 
-int API(sidh_shared_a)(uint8_t *ss, const uint8_t *sk, const uint8_t *pk_b, size_t pk_len)
+int API(sidh_shared_a)(uint8_t shared[FP2_BYTES], const uint8_t sk[SK_A_BYTES], const uint8_t *peer, size_t peer_len)
 {
 	FP2 x[3];
-	if (ss == NULL)
+	if (shared == NULL)
 		return ECF_ERR_NULL;
-	memset(ss, 0, FP2_BYTES);
-	if (sk == NULL || pk_b == NULL)
+	memset(shared, 0, FP2_BYTES);
+	if (sk == NULL || peer == NULL)
 		return ECF_ERR_NULL;
-	int st = IN(check_pk)(x, pk_b, pk_len);
+	int st = IN(check_pk)(x, peer, peer_len);
 	if (st != ECF_OK)
 		return st;
-	IN(shared_a)(ss, sk, x);
+	IN(shared_a)(shared, sk, x);
 	return ECF_OK;
 }
 
-int API(sidh_shared_b)(uint8_t *ss, const uint8_t *sk, const uint8_t *pk_a, size_t pk_len)
+int API(sidh_shared_b)(uint8_t shared[FP2_BYTES], const uint8_t sk[SK_B_BYTES], const uint8_t *peer, size_t peer_len)
 {
 	FP2 x[3];
-	if (ss == NULL)
+	if (shared == NULL)
 		return ECF_ERR_NULL;
-	memset(ss, 0, FP2_BYTES);
-	if (sk == NULL || pk_a == NULL)
+	memset(shared, 0, FP2_BYTES);
+	if (sk == NULL || peer == NULL)
 		return ECF_ERR_NULL;
-	int st = IN(check_pk)(x, pk_a, pk_len);
+	int st = IN(check_pk)(x, peer, peer_len);
 	if (st != ECF_OK)
 		return st;
-	IN(shared_b)(ss, sk, x);
+	IN(shared_b)(shared, sk, x);
 	return ECF_OK;
 }
 
@@ -696,38 +702,44 @@ static void IN(hash_ss)(uint8_t ss[SS_BYTES], const uint8_t m[MSG_BYTES], const 
 	ecfi_shake256_wipe(&c);
 }
 
-int API(sike_keygen)(uint8_t *pk, uint8_t *sk, const uint8_t *random)
+int API(sike_keypair)(uint8_t pk[PK_BYTES], uint8_t sk[SK_TOTAL], const uint8_t seed[MSG_BYTES + SK_B_BYTES])
 {
-	if (pk == NULL || sk == NULL || random == NULL)
+	if (pk == NULL || sk == NULL || seed == NULL) {
+		if (pk != NULL)
+			memset(pk, 0, PK_BYTES);
+		if (sk != NULL)
+			memset(sk, 0, SK_TOTAL);
 		return ECF_ERR_NULL;
-	memmove(sk, random, MSG_BYTES + SK_B_BYTES);
+	}
+	memmove(sk, seed, MSG_BYTES + SK_B_BYTES);
 	sk[MSG_BYTES + SK_B_BYTES - 1] &= SK_B_MASK;
 	IN(keygen_b)(pk, sk + MSG_BYTES);
 	memcpy(sk + MSG_BYTES + SK_B_BYTES, pk, PK_BYTES);
 	return ECF_OK;
 }
 
-int API(sike_encaps)(uint8_t *ct, uint8_t *ss, const uint8_t *pk, size_t pk_len, const uint8_t *m)
+int API(sike_encaps)(uint8_t ct[CT_TOTAL], uint8_t shared[SS_BYTES], const uint8_t *pk, size_t pk_len,
+                     const uint8_t seed[MSG_BYTES])
 {
 	FP2 x[3];
 	uint8_t eph[SK_A_BYTES], j[FP2_BYTES], h[MSG_BYTES], mm[MSG_BYTES];
 	if (ct != NULL)
 		memset(ct, 0, CT_TOTAL);
-	if (ss != NULL)
-		memset(ss, 0, SS_BYTES);
-	if (ct == NULL || ss == NULL || pk == NULL || m == NULL)
+	if (shared != NULL)
+		memset(shared, 0, SS_BYTES);
+	if (ct == NULL || shared == NULL || pk == NULL || seed == NULL)
 		return ECF_ERR_NULL;
 	int st = IN(check_pk)(x, pk, pk_len);
 	if (st != ECF_OK)
 		return st;
-	memcpy(mm, m, MSG_BYTES);
+	memcpy(mm, seed, MSG_BYTES);
 	IN(hash_eph)(eph, mm, pk);
 	IN(keygen_a)(ct, eph);
 	IN(shared_a)(j, eph, x);
 	ecfi_shake256(h, MSG_BYTES, j, FP2_BYTES);
 	for (size_t i = 0; i < MSG_BYTES; i++)
 		ct[PK_BYTES + i] = mm[i] ^ h[i];
-	IN(hash_ss)(ss, mm, ct);
+	IN(hash_ss)(shared, mm, ct);
 	ecfi_wipe(eph, sizeof eph);
 	ecfi_wipe(j, sizeof j);
 	ecfi_wipe(h, sizeof h);
@@ -735,7 +747,7 @@ int API(sike_encaps)(uint8_t *ct, uint8_t *ss, const uint8_t *pk, size_t pk_len,
 	return ECF_OK;
 }
 
-int API(sike_decaps)(uint8_t *ss, const uint8_t *ct, size_t ct_len, const uint8_t *sk)
+int API(sike_decaps)(uint8_t ss[SS_BYTES], const uint8_t sk[SK_TOTAL], const uint8_t *ct, size_t ct_len)
 {
 	FP2 x[3];
 	uint8_t eph[SK_A_BYTES], j[FP2_BYTES], h[MSG_BYTES], mm[MSG_BYTES], c0[PK_BYTES];
