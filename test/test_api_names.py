@@ -2,6 +2,7 @@
 """Every public function follows docs/api.md, and docs/api.md lists every one.
 
 Usage: test_api_names.py DOCS_API_MD HEADER... -- LIBRARY...
+       test_api_names.py --planted test/planted_api.h DOCS_API_MD -- LIBRARY...
 
 Reads the tables of docs/api.md and every ECF_API prototype of the installed
 headers (with the doc comment just above it), and fails on:
@@ -121,7 +122,24 @@ def field_of(name):
     return None, None
 
 
-def main(argv):
+def planted(argv):
+    """--planted PLANTED_H DOCS_API_MD -- LIBRARY...: every `expect: TEXT` of
+    the planted header must appear in a FAIL line of a run on it alone."""
+    import contextlib
+    import io
+    header, md = argv[2], argv[3]
+    expects = re.findall(r"expect: ([^*]+?)\s*\*/", open(header).read())
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        status = main([argv[0], md, header] + argv[argv.index("--"):], allow_missing=True)
+    fails = [l for l in buf.getvalue().splitlines() if l.startswith("FAIL")]
+    missed = [e for e in expects if not any(e in l for l in fails)]
+    for e in expects:
+        print("%s planted: %s" % ("MISSED" if e in missed else "caught", e))
+    return 1 if status == 0 or missed or not expects else 0
+
+
+def main(argv, allow_missing=False):
     sep = argv.index("--")
     md_path, headers, libs = argv[1], argv[2:sep], argv[sep + 1:]
     md = open(md_path).read()
@@ -191,13 +209,20 @@ def main(argv):
                 fail("%s: required pointer %s (argument %d) not in ECF_NONNULL" % (p.name, n, i))
             if ptr and n in optional and i in p.nonnull:
                 fail("%s: optional pointer %s (argument %d) marked ECF_NONNULL" % (p.name, n, i))
-    for name in table:
+    for name in table if not allow_missing else ():
         if name not in declared:
             fail("%s is in docs/api.md's Functions table but no header declares it" % name)
     for field, col in FIELDS.items():
         names = set(ops.get(field, {}))
+        if not names and allow_missing:
+            continue
         if not names:
             fail("no header declared field %s" % field)
+            continue
+        if allow_missing:
+            names_missing = names - want_fields[col]
+            if names_missing:
+                fail("%s: declared but not in docs/api.md: %s" % (field, sorted(names_missing)))
             continue
         if names != want_fields[col]:
             fail("%s: declared but not in docs/api.md: %s; in docs/api.md but not declared: %s"
@@ -211,4 +236,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(planted(sys.argv) if sys.argv[1:2] == ["--planted"] else main(sys.argv))
