@@ -26,6 +26,7 @@
 #include "common/moduli.h" /* P256_HEX, generated */
 #include "curves/p256/group.h"
 #include "ecfield/p256_ecdsa.h"
+#include "ecfield/p256_ecdh.h"
 #include "ecfield/p256_point.h"
 #include "hash/sha2.h"
 #include "testhooks/p256_hooks.h"
@@ -62,7 +63,7 @@ static void rand_key(test_rng *rng, uint8_t priv[32], uint8_t pub[65])
 {
 	uint8_t seed[48];
 	rand_bytes(rng, seed, 48);
-	assert_int_equal(ecf_p256_keygen(priv, pub, seed, 48), ECF_OK);
+	assert_int_equal(ecf_p256_keypair(pub, priv, seed, 48), ECF_OK);
 }
 
 /* 64 hex digits at h into 32 bytes. */
@@ -367,12 +368,15 @@ static void test_openssl_sign_verify(void **s)
 				test_expect(mpz_cmp(v, n) < 0, "low-s gave a high s, case %ld", i);
 			}
 			/* Deterministic: the same inputs sign the same; extra entropy changes it. */
-			ecf_p256_ecdsa_sign(sig2, priv, digest, dl, el ? extra : NULL, el, flags);
-			test_expect(memcmp(sig, sig2, 64) == 0, "not deterministic, case %ld", i);
+			test_expect(ecf_p256_ecdsa_sign(sig2, priv, digest, dl, el ? extra : NULL, el, flags) ==
+			                    ECF_OK &&
+			                memcmp(sig, sig2, 64) == 0,
+			            "not deterministic, case %ld", i);
 			if (el) {
 				extra[0] ^= 1;
-				ecf_p256_ecdsa_sign(sig2, priv, digest, dl, extra, el, flags);
-				test_expect(memcmp(sig, sig2, 32) != 0, "extra entropy ignored, case %ld", i);
+				test_expect(ecf_p256_ecdsa_sign(sig2, priv, digest, dl, extra, el, flags) == ECF_OK &&
+				                memcmp(sig, sig2, 32) != 0,
+				            "extra entropy ignored, case %ld", i);
 			}
 			/* OpenSSL's, verified by us (64 bytes, DER both ways). */
 			os = ECDSA_do_sign(digest, (int)dl, key);
@@ -508,8 +512,8 @@ static void test_ranges_and_errors(void **s)
 	test_expect(ecf_p256_ecdsa_verify(good, &z0, 1, digest, 32) == ECF_ERR_IDENTITY, "pub identity");
 	uint8_t cpub[33];
 	ecf_p256_point P;
-	ecf_p256_point_from_bytes(&P, pub, 65);
-	ecf_p256_point_to_bytes(cpub, 33, &P);
+	assert_int_equal(ecf_p256_point_from_bytes(&P, pub, 65), ECF_OK);
+	assert_int_equal(ecf_p256_point_to_bytes(cpub, 33, &P), ECF_OK);
 	test_expect(ecf_p256_ecdsa_verify(good, cpub, 33, digest, 32) == ECF_OK, "compressed public key");
 }
 
@@ -805,10 +809,10 @@ static void test_der(void **s)
 #ifdef HAVE_OPENSSL
 	for (long i = 0; i < test_iterations(2000); i++) {
 		uint8_t d[80];
-		ecf_p256_ecdsa_sign(sig, priv, digest, 32, NULL, 0, 0);
+		assert_int_equal(ecf_p256_ecdsa_sign(sig, priv, digest, 32, NULL, 0, 0), ECF_OK);
 		if (i % 4 == 0) /* short r: zero high bytes */
 			memset(sig, 0, 1 + i % 5);
-		ecf_p256_ecdsa_sig_to_der(d, &dl, sig);
+		assert_int_equal(ecf_p256_ecdsa_sig_to_der(d, &dl, sig), ECF_OK);
 		digest[i % 32] ^= 1; /* next signature differs */
 		size_t len = dl;
 		switch (i % 5) {
@@ -870,12 +874,25 @@ static void test_stack_wiped(void **s)
 			test_key32_pieces(priv_pieces, priv);
 			test_key32_pieces(k_pieces, kb);
 			test_stack_paint(0);
-			ecf_p256_ecdsa_sign(sig, priv, digest, 32, NULL, 0, (unsigned)i & 1);
+			(void)!ecf_p256_ecdsa_sign(sig, priv, digest, 32, NULL, 0, (unsigned)i & 1);
 			test_expect(test_stack_count(priv_pieces[0], 8, 8) == 0,
 			            "sign left the private key on the stack");
 			test_stack_paint(0);
-			ecf_p256_ecdsa_sign(sig, priv, digest, 32, NULL, 0, (unsigned)i & 1);
+			(void)!ecf_p256_ecdsa_sign(sig, priv, digest, 32, NULL, 0, (unsigned)i & 1);
 			test_expect(test_stack_count(k_pieces[0], 8, 8) == 0, "sign left the nonce on the stack");
+			/* sign_msg: the message here is the digest above, hashed again inside */
+			uint8_t h[32], km_pieces[8][8];
+			ecfi_sha256(h, digest, 32);
+			ecfi_p256_rfc6979_init(&g, priv, h, 32, NULL, 0);
+			ecfi_p256_rfc6979_next(&g, k);
+			for (int j = 0; j < 32; j++)
+				kb[j] = (uint8_t)(k[3 - j / 8] >> (56 - 8 * (j % 8)));
+			test_key32_pieces(km_pieces, kb);
+			test_stack_paint(0);
+			(void)!ecf_p256_ecdsa_sign_msg(sig, priv, digest, 32, NULL, 0, (unsigned)i & 1);
+			test_expect(test_stack_count(priv_pieces[0], 8, 8) == 0 &&
+			                test_stack_count(km_pieces[0], 8, 8) == 0,
+			            "sign_msg left the private key or the nonce on the stack");
 		}
 	}
 	test_tier_restore();

@@ -18,7 +18,7 @@ static void ct_p256_point(ct_rng *rng, ecf_p256_point *r)
 	uint8_t k[32];
 	for (int i = 0; i < 32; i++)
 		k[i] = (uint8_t)ct_next(rng);
-	ecf_p256_scalar_mult_base(r, k);
+	ecf_p256_point_scalar_mult_base(r, k);
 }
 
 static void ct_p256_group(ct_rng *rng)
@@ -39,8 +39,8 @@ static void ct_p256_group(ct_rng *rng)
 		for (int j = 0; j < 32; j++)
 			k[j] = (uint8_t)(i == 0 ? 0xff : ct_next(rng)); /* i = 0: k >= n, reduced */
 		/* Encoding and decoding (secret coordinates; the status is public). */
-		ecf_p256_point_to_bytes(enc, 65, &p);
-		ecf_p256_point_to_bytes(c, 33, &p);
+		ct_sink_int(ecf_p256_point_to_bytes(enc, 65, &p));
+		ct_sink_int(ecf_p256_point_to_bytes(c, 33, &p));
 		CT_SECRET(enc + 1, 64);
 		CT_SECRET(c + 1, 32);
 		ct_sink_int(ecf_p256_point_from_bytes(&r, enc, 65));
@@ -77,26 +77,26 @@ static void ct_p256_group(ct_rng *rng)
 		ct_sink_int(ecf_p256_point_batch_to_affine(batch, pts, 3));
 		ct_sink_bytes(batch, sizeof batch);
 		/* Scalar multiplications. */
-		ecf_p256_scalar_mult(&r, k, &p);
+		ecf_p256_point_scalar_mult(&r, k, &p);
 		ct_sink_bytes(&r, sizeof r);
-		ecf_p256_scalar_mult(&r, k, &id);
+		ecf_p256_point_scalar_mult(&r, k, &id);
 		ct_sink_bytes(&r, sizeof r);
-		ecf_p256_scalar_mult_base(&r, k);
+		ecf_p256_point_scalar_mult_base(&r, k);
 		ct_sink_bytes(&r, sizeof r);
 		/* Keys: 32-byte seeds (valid or not: 0xff.. is >= n) and 48-byte ones. */
 		for (int j = 0; j < 48; j++)
 			seed[j] = (uint8_t)(i == 0 ? 0xff : ct_next(rng));
 		CT_SECRET(seed, sizeof seed);
-		ct_sink_int(ecf_p256_keygen(priv, pub, seed, 32));
+		ct_sink_int(ecf_p256_keypair(pub, priv, seed, 32));
 		ct_sink_bytes(priv, sizeof priv);
 		ct_sink_bytes(pub, sizeof pub);
-		ct_sink_int(ecf_p256_keygen(priv, pub, seed, 48));
+		ct_sink_int(ecf_p256_keypair(pub, priv, seed, 48));
 		ct_sink_bytes(pub, sizeof pub);
 		ct_sink_int(ecf_p256_public_key(pub, seed));
 		ct_sink_bytes(pub, sizeof pub);
 		/* ECDH with a public peer point. */
 		ct_p256_point(rng, &q);
-		ecf_p256_point_to_bytes(peer, 65, &q);
+		ct_sink_int(ecf_p256_point_to_bytes(peer, 65, &q));
 		ct_sink_int(ecf_p256_ecdh(shared, priv, peer, 65));
 		ct_sink_int(ecf_p256_ecdh(shared, seed, peer, 65)); /* i = 0: an invalid key */
 		ct_sink_bytes(shared, sizeof shared);
