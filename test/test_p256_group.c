@@ -18,6 +18,7 @@
 
 #include "curves/p256/fe.h"
 #include "curves/p256/group.h"
+#include "curves/p256/point_ops.h"
 #include "ecfield/p256_ecdh.h"
 #include "ecfield/p256_point.h"
 #include "testhooks/p256_hooks.h"
@@ -721,6 +722,265 @@ static void test_openssl_decode(void **s)
 #endif
 }
 
+/* The operations issue 19 added to the group, on every tier: point_sub and
+ * point_select; add_affine with the affine identity (0, 0) in every position
+ * (p = O, q = (0, 0), both) and with r aliasing p; compress and decompress
+ * of both forms, both parities, with aliasing and every decoding error
+ * (outputs zeroed); against OpenSSL where it has the operation (sub as an
+ * inverse and an add, compress/decompress as oct2point then point2oct). */
+static void test_issue19_group_ops(void **s)
+{
+	(void)s;
+	test_rng rng;
+	test_rng_init(&rng, 0x1919);
+	int parity_seen[2] = {0, 0};
+	for (size_t t = 0; t < test_tier_count(); t++) {
+		test_tier_select(t);
+		for (long i = 0; i < test_iterations(200); i++) {
+			uint8_t kb[32], lb[32];
+			rand_scalar(&rng, kb, 3 + i % 13);
+			rand_scalar(&rng, lb, 4 + i % 13);
+			ecf_p256_point p, q, r, want, o, np, nq;
+			ecf_p256_point_scalar_mult_base(&p, kb);
+			ecf_p256_point_scalar_mult_base(&q, lb);
+			ecf_p256_point_identity(&o);
+			/* sub: p - q = p + (-q); p - p = O; p - O = p; O - q = -q; aliasing. */
+			ecf_p256_point_neg(&nq, &q);
+			ecf_p256_point_add(&want, &p, &nq);
+			ecf_p256_point_sub(&r, &p, &q);
+			test_expect(ecf_p256_point_equal(&r, &want), "sub, case %ld", i);
+			r = p;
+			ecf_p256_point_sub(&r, &r, &q);
+			test_expect(ecf_p256_point_equal(&r, &want), "sub r = p, case %ld", i);
+			r = q;
+			ecf_p256_point_sub(&r, &p, &r);
+			test_expect(ecf_p256_point_equal(&r, &want), "sub r = q, case %ld", i);
+			ecf_p256_point_sub(&r, &p, &p);
+			test_expect(ecf_p256_point_is_identity(&r), "p - p, case %ld", i);
+			ecf_p256_point_sub(&r, &p, &o);
+			test_expect(ecf_p256_point_equal(&r, &p), "p - O, case %ld", i);
+			ecf_p256_point_sub(&r, &o, &q);
+			test_expect(ecf_p256_point_equal(&r, &nq), "O - q, case %ld", i);
+			/* select, aliasing both ways. */
+			ecf_p256_point_select(&r, &p, &q, 0);
+			test_expect(ecf_p256_point_equal(&r, &q), "select 0");
+			ecf_p256_point_select(&r, &p, &q, -5);
+			test_expect(memcmp(&r, &p, sizeof r) == 0, "select -5");
+			r = p;
+			ecf_p256_point_select(&r, &r, &q, 0);
+			test_expect(memcmp(&r, &q, sizeof r) == 0, "select r = a, cond 0");
+			r = q;
+			ecf_p256_point_select(&r, &p, &r, 1);
+			test_expect(memcmp(&r, &p, sizeof r) == 0, "select r = b, cond 1");
+			/* add_affine with the affine identity in every position. */
+			ecf_p256_affine qa, oa;
+			ecf_p256_point_to_affine(&qa, &q);
+			ecf_p256_point_to_affine(&oa, &o);
+			test_expect(ecf_p256_is_zero(&oa.x) && ecf_p256_is_zero(&oa.y), "to_affine(O) = (0, 0)");
+			ecf_p256_point_add(&want, &p, &q);
+			ecf_p256_point_add_affine(&r, &p, &qa);
+			test_expect(ecf_p256_point_equal(&r, &want), "p + affine q, case %ld", i);
+			ecf_p256_point_add_affine(&r, &p, &oa);
+			test_expect(ecf_p256_point_equal(&r, &p) && !ecf_p256_point_is_identity(&r),
+			            "p + (0, 0) = p, case %ld", i);
+			r = p;
+			ecf_p256_point_add_affine(&r, &r, &oa);
+			test_expect(ecf_p256_point_equal(&r, &p), "p + (0, 0) = p with r = p, case %ld", i);
+			ecf_p256_point_add_affine(&r, &o, &oa);
+			test_expect(ecf_p256_point_is_identity(&r), "O + (0, 0) = O");
+			ecf_p256_point_add_affine(&r, &o, &qa);
+			test_expect(ecf_p256_point_equal(&r, &q), "O + affine q = q");
+			ecf_p256_point_neg(&np, &q);
+			ecf_p256_point_add_affine(&r, &np, &qa);
+			test_expect(ecf_p256_point_is_identity(&r), "-q + affine q = O");
+			/* The identity given by add_affine works in the complete formulas. */
+			ecf_p256_point_add(&r, &r, &p);
+			test_expect(ecf_p256_point_equal(&r, &p), "(O from add_affine) + p");
+			/* batch_to_affine gives (0, 0) for O, which add_affine takes. */
+			ecf_p256_point two[2] = {o, q};
+			ecf_p256_affine ta[2];
+			test_expect(ecf_p256_point_batch_to_affine(ta, two, 2) == ECF_OK, "batch");
+			ecf_p256_point_add_affine(&r, &p, &ta[0]);
+			test_expect(ecf_p256_point_equal(&r, &p), "p + batch_to_affine(O)");
+			ecf_p256_point_from_affine(&r, &ta[0]);
+			test_expect(ecf_p256_point_is_identity(&r), "from_affine(batch_to_affine(O))");
+			/* compress / decompress, both directions, aliasing. */
+			uint8_t u[65], c[33], out[65], buf[65];
+			test_expect(enc65(u, &p) == ECF_OK && ecf_p256_point_to_bytes(c, 33, &p) == ECF_OK, "encode");
+			parity_seen[c[0] & 1] = 1;
+			test_expect(ecf_p256_point_compress(out, u, 65) == ECF_OK && memcmp(out, c, 33) == 0,
+			            "compress, case %ld", i);
+			test_expect(ecf_p256_point_compress(out, c, 33) == ECF_OK && memcmp(out, c, 33) == 0,
+			            "compress of compressed, case %ld", i);
+			test_expect(ecf_p256_point_decompress(out, c, 33) == ECF_OK && memcmp(out, u, 65) == 0,
+			            "decompress, case %ld", i);
+			test_expect(ecf_p256_point_decompress(out, u, 65) == ECF_OK && memcmp(out, u, 65) == 0,
+			            "decompress of uncompressed, case %ld", i);
+			memcpy(buf, c, 33);
+			test_expect(ecf_p256_point_decompress(buf, buf, 33) == ECF_OK && memcmp(buf, u, 65) == 0,
+			            "decompress in place, case %ld", i);
+			memcpy(buf, u, 65);
+			test_expect(ecf_p256_point_compress(buf, buf, 65) == ECF_OK && memcmp(buf, c, 33) == 0,
+			            "compress in place, case %ld", i);
+			/* Corrupted encodings: the status of from_bytes, the output zeroed. */
+			size_t len = (i & 1) ? 65 : 33;
+			memcpy(buf, (i & 1) ? u : c, len);
+			buf[test_rng_next(&rng) % len] ^= (uint8_t)(1u << (test_rng_next(&rng) % 8));
+			ecf_p256_point d;
+			int want_st = ecf_p256_point_from_bytes(&d, buf, len);
+			memset(out, 0xa5, 65);
+			int st = ecf_p256_point_decompress(out, buf, len);
+			test_expect(st == want_st && (st == ECF_OK || all_zero(out, 65)),
+			            "decompress of a corrupted encoding: %d, from_bytes %d, case %ld", st, want_st, i);
+			memset(out, 0xa5, 65);
+			st = ecf_p256_point_compress(out, buf, len);
+			test_expect(st == want_st && (st == ECF_OK || all_zero(out, 33)),
+			            "compress of a corrupted encoding: %d, from_bytes %d, case %ld", st, want_st, i);
+			if (st == ECF_OK) {
+				uint8_t back[65];
+				test_expect(ecf_p256_point_to_bytes(back, 33, &d) == ECF_OK &&
+				                memcmp(back, out, 33) == 0,
+				            "compress = to_bytes(from_bytes), case %ld", i);
+			}
+		}
+		/* Every decoding error comes through, out zeroed; NULL. */
+		uint8_t out[65], bad[65], zero = 0;
+		ecf_p256_point g;
+		ecf_p256_point_generator(&g);
+		test_expect(enc65(bad, &g) == ECF_OK, "G");
+		struct {
+			size_t len;
+			int tag, flip;
+			int want;
+		} cases[] = {{64, 4, 0, ECF_ERR_LENGTH},
+		             {65, 5, 0, ECF_ERR_ENCODING},
+		             {65, 2, 0, ECF_ERR_LENGTH},
+		             {65, 4, 1, ECF_ERR_NOT_ON_CURVE},
+		             {65, 4, 2, ECF_ERR_RANGE}};
+		for (size_t ci = 0; ci < sizeof cases / sizeof cases[0]; ci++) {
+			uint8_t e[65];
+			memcpy(e, bad, 65);
+			e[0] = (uint8_t)cases[ci].tag;
+			if (cases[ci].flip == 1)
+				e[64] ^= 1;
+			if (cases[ci].flip == 2)
+				memset(e + 1, 0xff, 32);
+			memset(out, 0xa5, 65);
+			test_expect(ecf_p256_point_decompress(out, e, cases[ci].len) == cases[ci].want &&
+			                all_zero(out, 65),
+			            "decompress error case %zu", ci);
+			memset(out, 0xa5, 65);
+			test_expect(ecf_p256_point_compress(out, e, cases[ci].len) == cases[ci].want &&
+			                all_zero(out, 33),
+			            "compress error case %zu", ci);
+		}
+		memset(out, 0xa5, 65);
+		test_expect(ecf_p256_point_decompress(out, &zero, 1) == ECF_ERR_IDENTITY && all_zero(out, 65),
+		            "decompress of the identity's encoding");
+		memset(out, 0xa5, 65);
+		test_expect(ecf_p256_point_compress(out, NULL, 65) == ECF_ERR_NULL && all_zero(out, 33),
+		            "compress NULL in");
+		test_expect(ecf_p256_point_compress(NULL, bad, 65) == ECF_ERR_NULL, "compress NULL out");
+		memset(out, 0xa5, 65);
+		test_expect(ecf_p256_point_decompress(out, NULL, 33) == ECF_ERR_NULL && all_zero(out, 65),
+		            "decompress NULL in");
+		test_expect(ecf_p256_point_decompress(NULL, bad, 65) == ECF_ERR_NULL, "decompress NULL out");
+		/* to_bytes and batch_to_affine zero their outputs on ECF_ERR_NULL too. */
+		memset(out, 0xa5, 65);
+		test_expect(ecf_p256_point_to_bytes(out, 65, NULL) == ECF_ERR_NULL && all_zero(out, 65),
+		            "to_bytes NULL p");
+		memset(out, 0xa5, 65);
+		test_expect(ecf_p256_point_to_bytes(out, 64, &g) == ECF_ERR_LENGTH && all_zero(out, 64),
+		            "to_bytes length zeroes");
+		ecf_p256_affine aa[2];
+		memset(aa, 0xa5, sizeof aa);
+		test_expect(ecf_p256_point_batch_to_affine(aa, NULL, 2) == ECF_ERR_NULL &&
+		                all_zero((const uint8_t *)aa, sizeof aa),
+		            "batch_to_affine NULL p zeroes r");
+	}
+	test_tier_restore();
+	test_expect(parity_seen[0] && parity_seen[1], "both parities of y met");
+}
+
+#ifdef HAVE_OPENSSL
+/* sub, compress and decompress against OpenSSL, with keys 1 and n - 1 (G
+ * and -G, y of both parities) among random ones. */
+static void openssl_issue19(void)
+{
+	test_rng rng;
+	test_rng_init(&rng, 0x5019);
+	BIGNUM *k = BN_new(), *l = BN_new();
+	EC_POINT *op = EC_POINT_new(grp), *oq = EC_POINT_new(grp), *o = EC_POINT_new(grp);
+	for (size_t t = 0; t < test_tier_count(); t++) {
+		test_tier_select(t);
+		for (long i = 0; i < test_iterations(300); i++) {
+			uint8_t kb[32], lb[32];
+			rand_scalar(&rng, kb, 3 + i % 13);
+			rand_scalar(&rng, lb, 4 + i % 13);
+			if (i == 0 || i == 1) { /* 1 and n - 1 */
+				mpz_t z;
+				mpz_init(z);
+				test_mpz_set_hex(z, N_HEX);
+				if (i == 0)
+					mpz_set_ui(z, 1);
+				else
+					mpz_sub_ui(z, z, 1);
+				mpz_to_be32(kb, z);
+				mpz_clear(z);
+			}
+			BN_bin2bn(kb, 32, k);
+			BN_bin2bn(lb, 32, l);
+			EC_POINT_mul(grp, op, k, NULL, NULL, bnctx);
+			EC_POINT_mul(grp, oq, l, NULL, NULL, bnctx);
+			ecf_p256_point p, q, r;
+			ecf_p256_point_scalar_mult_base(&p, kb);
+			ecf_p256_point_scalar_mult_base(&q, lb);
+			ecf_p256_point_sub(&r, &p, &q);
+			EC_POINT_copy(o, oq);
+			EC_POINT_invert(grp, o, bnctx);
+			EC_POINT_add(grp, o, op, o, bnctx);
+			expect_same(&r, o, "point_sub", i);
+			if (EC_POINT_is_at_infinity(grp, op))
+				continue;
+			uint8_t ou[65], oc[33], out[65];
+			EC_POINT_point2oct(grp, op, POINT_CONVERSION_UNCOMPRESSED, ou, 65, bnctx);
+			EC_POINT_point2oct(grp, op, POINT_CONVERSION_COMPRESSED, oc, 33, bnctx);
+			test_expect(ecf_p256_point_compress(out, ou, 65) == ECF_OK && memcmp(out, oc, 33) == 0,
+			            "compress differs from OpenSSL, case %ld", i);
+			test_expect(ecf_p256_point_decompress(out, oc, 33) == ECF_OK && memcmp(out, ou, 65) == 0,
+			            "decompress differs from OpenSSL, case %ld", i);
+			/* a corrupted x: we decompress exactly when OpenSSL decodes */
+			oc[1 + test_rng_next(&rng) % 32] ^= (uint8_t)(1 + test_rng_next(&rng) % 255);
+			EC_POINT *d = ossl_point(oc, 33);
+			int st = ecf_p256_point_decompress(out, oc, 33);
+			test_expect((st == ECF_OK) == (d != NULL), "decompress of a corrupted x: %d, case %ld", st, i);
+			if (d != NULL) {
+				uint8_t want[65];
+				EC_POINT_point2oct(grp, d, POINT_CONVERSION_UNCOMPRESSED, want, 65, bnctx);
+				test_expect(memcmp(out, want, 65) == 0, "decompress of a corrupted x differs, case %ld",
+				            i);
+			}
+			EC_POINT_free(d);
+		}
+	}
+	test_tier_restore();
+	BN_free(k);
+	BN_free(l);
+	EC_POINT_free(op);
+	EC_POINT_free(oq);
+	EC_POINT_free(o);
+}
+#endif
+
+static void test_openssl_issue19(void **s)
+{
+	(void)s;
+	REQUIRE_OPENSSL();
+#ifdef HAVE_OPENSSL
+	openssl_issue19();
+#endif
+}
+
 /* ECDH and public keys against OpenSSL, and the peer rejections matched. */
 static void test_openssl_ecdh(void **s)
 {
@@ -1092,6 +1352,7 @@ static void test_dsm_edges(void **s)
 		mpz_mod(i < 14 ? us[i] : cs[8], i < 14 ? us[i] : cs[8], n);
 	}
 	unsigned long *paths = ecfi_test_p256_dsm_paths;
+	unsigned long tpaths[ECFI_TEST_P256_DSM_PATHS] = {0}; /* the prepared-table form */
 	memset(ecfi_test_p256_dsm_paths, 0, sizeof ecfi_test_p256_dsm_paths);
 #ifdef HAVE_OPENSSL
 	BIGNUM *b1 = BN_new(), *b2 = BN_new(), *bc = BN_new();
@@ -1107,6 +1368,10 @@ static void test_dsm_edges(void **s)
 		BN_bin2bn(cb, 32, bc);
 		EC_POINT_mul(grp, oq, bc, NULL, NULL, bnctx);
 #endif
+		/* The prepared-key form: Q's affine odd multiples (Q != O only). */
+		ecf_p256_affine table[ECFI_P256_PREP_ENTRIES];
+		if (ci != 0)
+			ecfi_p256_odd_multiples_affine(table, &q, P256_FAST());
 		for (size_t i = 0; i < 14; i++)
 			for (size_t j = 0; j < 14; j++) {
 				uint8_t u1b[32], u2b[32], eb[32];
@@ -1147,6 +1412,34 @@ static void test_dsm_edges(void **s)
 					test_expect(
 					    ecf_p256_point_is_identity(&jac) == ecf_p256_point_is_identity(&want),
 					    "double_scalar_mult_vartime_jac identity: c %zu, u1 %zu, u2 %zu", ci, i, j);
+					if (ci != 0) {
+						/* The table form: its paths counted apart. */
+						unsigned long before[ECFI_TEST_P256_DSM_PATHS];
+						memcpy(before, paths, sizeof before);
+						ecfi_test_p256_double_scalar_mult_vartime_jac_table(&jac, l1, l2, table,
+						                                                    P256_FAST());
+						for (int k = 0; k < ECFI_TEST_P256_DSM_PATHS; k++) {
+							tpaths[k] += paths[k] - before[k];
+							paths[k] = before[k];
+						}
+						ecfi_p256_double_scalar_mult_vartime_jac_table(&jac_lib, l1, l2, table,
+						                                               P256_FAST());
+						test_expect(memcmp(&jac, &jac_lib, sizeof jac) == 0,
+						            "dsm table: hook != library: c %zu, u1 %zu, u2 %zu", ci, i,
+						            j);
+						ecf_p256_point pt, s3, s4, g3;
+						jac_to_pt(&pt, &jac_lib, P256_FAST());
+						test_expect(
+						    ecf_p256_point_equal(&pt, &want) == 1,
+						    "dsm with the prepared table: c %zu, u1 %zu, u2 %zu, tier %s", ci,
+						    i, j, test_tier_name(t));
+						ecf_p256_point_generator(&g3);
+						ecf_p256_point_add(&s3, &pt, &g3);
+						ecf_p256_point_add(&s4, &want, &g3);
+						test_expect(ecf_p256_point_equal(&s3, &s4) == 1,
+						            "dsm with the prepared table + G: c %zu, u1 %zu, u2 %zu",
+						            ci, i, j);
+					}
 					count++;
 				}
 				test_tier_restore();
@@ -1161,6 +1454,17 @@ static void test_dsm_edges(void **s)
 			test_expect(paths[k] == 0, "G digit path 'entry = O' ran");
 		else
 			test_expect(paths[k] > 0, "%s digits: path %s never ran", k < 5 ? "G" : "Q", pname[k % 5]);
+	}
+	/* The table form: its Q digits go through jac_madd_vartime (an affine
+	 * entry is never O either). */
+	for (int k = 0; k < ECFI_TEST_P256_DSM_PATHS; k++) {
+		print_message("# prepared table: %s digits, path %s: %lu\n", k < 5 ? "G" : "Q", pname[k % 5],
+		              tpaths[k]);
+		if (k % 5 == 2)
+			test_expect(tpaths[k] == 0, "prepared table: path 'entry = O' ran");
+		else
+			test_expect(tpaths[k] > 0, "prepared table: %s digits: path %s never ran", k < 5 ? "G" : "Q",
+			            pname[k % 5]);
 	}
 	test_expect(count > 0, "no case ran");
 #ifdef HAVE_OPENSSL
@@ -1200,12 +1504,13 @@ static int group_teardown(void **s)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_kg_vectors),   cmocka_unit_test(test_decode_errors),
-	    cmocka_unit_test(test_group_law),    cmocka_unit_test(test_keygen),
-	    cmocka_unit_test(test_openssl_mult), cmocka_unit_test(test_openssl_decode),
-	    cmocka_unit_test(test_openssl_ecdh), cmocka_unit_test(test_stack_wiped),
-	    cmocka_unit_test(test_base_edges),   cmocka_unit_test(test_varbase_edges),
-	    cmocka_unit_test(test_dsm_edges),
+	    cmocka_unit_test(test_kg_vectors),      cmocka_unit_test(test_decode_errors),
+	    cmocka_unit_test(test_group_law),       cmocka_unit_test(test_keygen),
+	    cmocka_unit_test(test_openssl_mult),    cmocka_unit_test(test_openssl_decode),
+	    cmocka_unit_test(test_openssl_ecdh),    cmocka_unit_test(test_stack_wiped),
+	    cmocka_unit_test(test_base_edges),      cmocka_unit_test(test_varbase_edges),
+	    cmocka_unit_test(test_dsm_edges),       cmocka_unit_test(test_issue19_group_ops),
+	    cmocka_unit_test(test_openssl_issue19),
 	};
 	return cmocka_run_group_tests_name("p256_group", tests, group_setup, group_teardown);
 }
