@@ -1,4 +1,4 @@
-/* The P-256 group (ecfield/p256_point.h, p256_ecdsa.h): every function not
+/* The P-256 group (ecfield/p256_point.h, p256_ecdh.h, p256_ecdsa.h): every function not
  * named _vartime, with its secrets marked undefined: points and scalars of
  * the group law and the scalar multiplications, the secret coordinates of a
  * decoded point (its status is public by contract), private keys, seeds,
@@ -47,6 +47,13 @@ static void ct_p256_group(ct_rng *rng)
 		ct_sink_bytes(&r, sizeof r);
 		ct_sink_int(ecf_p256_point_from_bytes(&r, c, 33));
 		ct_sink_bytes(&r, sizeof r);
+		{ /* compress / decompress of secret coordinates (the status is public) */
+			uint8_t out[65];
+			ct_sink_int(ecf_p256_point_compress(out, enc, 65));
+			ct_sink_bytes(out, 33);
+			ct_sink_int(ecf_p256_point_decompress(out, c, 33));
+			ct_sink_bytes(out, 65);
+		}
 		CT_SECRET(&p, sizeof p);
 		CT_SECRET(&q, sizeof q);
 		CT_SECRET(k, sizeof k);
@@ -68,6 +75,22 @@ static void ct_p256_group(ct_rng *rng)
 		ct_sink_bytes(&r, sizeof r);
 		ecf_p256_point_from_affine(&r, &a);
 		ct_sink_bytes(&r, sizeof r);
+		/* issue 19: sub, select on a secret condition, add_affine with the
+		 * affine identity (0, 0) as a secret choice (batch[1] below is it). */
+		ecf_p256_point_sub(&r, &p, &q);
+		ct_sink_bytes(&r, sizeof r);
+		ecf_p256_point_select(&r, &p, &q, ct_cond(rng, i));
+		ct_sink_bytes(&r, sizeof r);
+		{
+			ecf_p256_affine ai, oa;
+			ecf_p256_point_to_affine(&oa, &id);
+			ai = a;
+			int cz = ct_cond(rng, i + 1);
+			ecf_p256_cmov(&ai.x, &oa.x, cz);
+			ecf_p256_cmov(&ai.y, &oa.y, cz);
+			ecf_p256_point_add_affine(&r, &p, &ai);
+			ct_sink_bytes(&r, sizeof r);
+		}
 		ct_sink_int(ecf_p256_point_is_identity(&p));
 		ct_sink_int(ecf_p256_point_equal(&p, &q));
 		r = p;
@@ -112,5 +135,10 @@ static void ct_p256_group(ct_rng *rng)
 		ct_sink_bytes(sig, sizeof sig);
 		ct_sink_int(ecf_p256_ecdsa_sign_der(der, &dl, priv, digest, 32, extra, 16, ECF_P256_ECDSA_LOW_S));
 		ct_sink_bytes(der, sizeof der);
+		/* sign_msg: a public message, the secret key, secret hedging. */
+		ct_sink_int(ecf_p256_ecdsa_sign_msg(sig, priv, digest, 32, NULL, 0, 0));
+		ct_sink_bytes(sig, sizeof sig);
+		ct_sink_int(ecf_p256_ecdsa_sign_msg(sig, seed, digest, 7, extra, 16, ECF_P256_ECDSA_LOW_S));
+		ct_sink_bytes(sig, sizeof sig);
 	}
 }
