@@ -1,7 +1,12 @@
 /*
  * ecfield-bench rows of the P-256 group (field "p256"): scalar_mult,
- * scalar_mult_base, double_scalar_mult_vartime, ecdh, keygen, ecdsa_sign,
- * ecdsa_verify, point_decode, point_decode_compressed on every kernel tier
+ * scalar_mult_base, double_scalar_mult_base_vartime, ecdh, keypair, ecdsa_sign,
+ * ecdsa_verify, point_decode, point_decode_compressed, and the operations of
+ * issue 19 (ecdsa_sign_msg, ecdsa_verify_msg, ecdsa_verify_msg_prepared,
+ * ecdsa_public_key_prepare, ecdsa_verify_one_key: verify against
+ * verify_prepared for one key, point_compress, point_decompress,
+ * point_add_affine with and without the identity select, point_add,
+ * point_sub, point_select) on every kernel tier
  * (call "public"), with OpenSSL (libcrypto) and nettle as peers in the same
  * interleaved groups (kernel "openssl" / "nettle", call "peer") when found at
  * configure time, and throughput rows on every core (call "parallel") for
@@ -26,6 +31,7 @@
 #include "dispatch/cpu.h"
 #include "ecfield/p256_ecdsa.h"
 #include "ecfield/p256_point.h"
+#include "curves/p256/point_ops.h"
 
 #ifdef ECF_BENCH_OPENSSL
 #include <openssl/bn.h>
@@ -33,6 +39,7 @@
 #include <openssl/ecdh.h>
 #include <openssl/ecdsa.h>
 #include <openssl/obj_mac.h>
+#include <openssl/sha.h>
 #endif
 #ifdef ECF_BENCH_NETTLE
 #include <nettle/ecc-curve.h>
@@ -41,8 +48,11 @@
 #endif
 
 typedef struct group_state {
-	uint8_t k[32], k2[32], priv[32], pub[65], pubc[33], digest[32], sig[64], out[65];
+	uint8_t k[32], k2[32], priv[32], pub[65], pubc[33], digest[32], sig[64], out[65], msg[64], sigm[64];
 	ecf_p256_point p, r;
+	ecf_p256_affine a;
+	ecf_p256_ecdsa_prepared_key prep, prepc; /* of pub and of pubc */
+	int status;                              /* every status ORed in: read by bench_sink */
 } group_state;
 
 static void st_init(group_state *s, uint8_t seed)
@@ -50,15 +60,24 @@ static void st_init(group_state *s, uint8_t seed)
 	uint8_t w[48];
 	for (int i = 0; i < 48; i++)
 		w[i] = (uint8_t)(seed * 37 + i * 101 + 7);
-	ecf_p256_keygen(s->priv, s->pub, w, 48);
-	ecf_p256_point_from_bytes(&s->p, s->pub, 65);
-	ecf_p256_point_to_bytes(s->pubc, 33, &s->p);
+	int st = ecf_p256_keypair(s->pub, s->priv, w, 48);
+	st |= ecf_p256_point_from_bytes(&s->p, s->pub, 65);
+	st |= ecf_p256_point_to_bytes(s->pubc, 33, &s->p);
 	for (int i = 0; i < 32; i++) {
 		s->k[i] = (uint8_t)(seed + 13 * i + 1);
 		s->k2[i] = (uint8_t)(seed * 3 + 29 * i + 5);
 		s->digest[i] = (uint8_t)(seed ^ (17 * i));
 	}
-	ecf_p256_ecdsa_sign(s->sig, s->priv, s->digest, 32, NULL, 0, 0);
+	for (int i = 0; i < 64; i++)
+		s->msg[i] = (uint8_t)(seed * 5 + 3 * i);
+	st |= ecf_p256_ecdsa_sign(s->sig, s->priv, s->digest, 32, NULL, 0, 0);
+	st |= ecf_p256_ecdsa_sign_msg(s->sigm, s->priv, s->msg, sizeof s->msg, NULL, 0, 0);
+	st |= ecf_p256_ecdsa_public_key_prepare(&s->prep, s->pub, 65);
+	st |= ecf_p256_ecdsa_public_key_prepare(&s->prepc, s->pubc, 33);
+	ecf_p256_point_to_affine(&s->a, &s->p);
+	s->status = st;
+	if (st != ECF_OK)
+		fprintf(stderr, "bench_p256_group: setup failed (%d)\n", st);
 }
 
 /* Dependent chains: each result feeds the next call's input. */
@@ -66,7 +85,7 @@ static void run_scalar_mult(void *p, long n)
 {
 	group_state *s = p;
 	for (long i = 0; i < n; i++) {
-		ecf_p256_scalar_mult(&s->r, s->k, &s->p);
+		ecf_p256_point_scalar_mult(&s->r, s->k, &s->p);
 		s->k[0] ^= (uint8_t)s->r.x.limb[0];
 	}
 }
@@ -75,7 +94,7 @@ static void run_scalar_mult_base(void *p, long n)
 {
 	group_state *s = p;
 	for (long i = 0; i < n; i++) {
-		ecf_p256_scalar_mult_base(&s->r, s->k);
+		ecf_p256_point_scalar_mult_base(&s->r, s->k);
 		s->k[0] ^= (uint8_t)s->r.x.limb[0];
 	}
 }
@@ -84,7 +103,7 @@ static void run_double(void *p, long n)
 {
 	group_state *s = p;
 	for (long i = 0; i < n; i++) {
-		ecf_p256_double_scalar_mult_vartime(&s->r, s->k, s->k2, &s->p);
+		ecf_p256_point_double_scalar_mult_base_vartime(&s->r, s->k2, &s->p, s->k);
 		s->k[0] ^= (uint8_t)s->r.x.limb[0];
 	}
 }
@@ -93,7 +112,7 @@ static void run_ecdh(void *p, long n)
 {
 	group_state *s = p;
 	for (long i = 0; i < n; i++) {
-		ecf_p256_ecdh(s->out, s->priv, s->pub, 65);
+		s->status |= ecf_p256_ecdh(s->out, s->priv, s->pub, 65);
 		s->priv[31] ^= s->out[0] & 1; /* stays a valid key */
 	}
 }
@@ -102,7 +121,7 @@ static void run_keygen(void *p, long n)
 {
 	group_state *s = p;
 	for (long i = 0; i < n; i++) {
-		ecf_p256_keygen(s->k2, s->out, s->k, 32);
+		s->status |= ecf_p256_keypair(s->out, s->k2, s->k, 32);
 		s->k[31] ^= s->out[1] & 1;
 	}
 }
@@ -111,30 +130,149 @@ static void run_sign(void *p, long n)
 {
 	group_state *s = p;
 	for (long i = 0; i < n; i++) {
-		ecf_p256_ecdsa_sign(s->out, s->priv, s->digest, 32, NULL, 0, 0);
+		s->status |= ecf_p256_ecdsa_sign(s->out, s->priv, s->digest, 32, NULL, 0, 0);
 		s->digest[0] ^= s->out[0];
 	}
 }
 
+static void run_sign_msg(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++) {
+		s->status |= ecf_p256_ecdsa_sign_msg(s->out, s->priv, s->msg, sizeof s->msg, NULL, 0, 0);
+		s->msg[0] ^= s->out[0];
+	}
+}
+
+/* The verifications do not chain (the signature must stay valid): each
+ * status is ORed into the state. */
 static void run_verify(void *p, long n)
 {
 	group_state *s = p;
 	for (long i = 0; i < n; i++)
-		s->digest[31] ^= (uint8_t)(ecf_p256_ecdsa_verify(s->sig, s->pub, 65, s->digest, 32) != 0) & 0;
+		s->status |= ecf_p256_ecdsa_verify(s->sig, s->pub, 65, s->digest, 32);
+}
+
+static void run_verify_c(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++)
+		s->status |= ecf_p256_ecdsa_verify(s->sig, s->pubc, 33, s->digest, 32);
+}
+
+static void run_verify_prepared(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++)
+		s->status |= ecf_p256_ecdsa_verify_prepared(s->sig, &s->prep, s->digest, 32);
+}
+
+static void run_verify_prepared_c(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++)
+		s->status |= ecf_p256_ecdsa_verify_prepared(s->sig, &s->prepc, s->digest, 32);
+}
+
+static void run_verify_msg(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++)
+		s->status |= ecf_p256_ecdsa_verify_msg(s->sigm, s->pub, 65, s->msg, sizeof s->msg);
+}
+
+static void run_verify_msg_prepared(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++)
+		s->status |= ecf_p256_ecdsa_verify_msg_prepared(s->sigm, &s->prep, s->msg, sizeof s->msg);
+}
+
+static void run_prepare(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++)
+		s->status |= ecf_p256_ecdsa_public_key_prepare(&s->prep, s->pub, 65);
+}
+
+static void run_prepare_c(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++)
+		s->status |= ecf_p256_ecdsa_public_key_prepare(&s->prepc, s->pubc, 33);
 }
 
 static void run_decode(void *p, long n)
 {
 	group_state *s = p;
 	for (long i = 0; i < n; i++)
-		s->pub[64] ^= (uint8_t)(ecf_p256_point_from_bytes(&s->r, s->pub, 65) != 0) & 0;
+		s->status |= ecf_p256_point_from_bytes(&s->r, s->pub, 65);
 }
 
 static void run_decode_c(void *p, long n)
 {
 	group_state *s = p;
 	for (long i = 0; i < n; i++)
-		s->pubc[32] ^= (uint8_t)(ecf_p256_point_from_bytes(&s->r, s->pubc, 33) != 0) & 0;
+		s->status |= ecf_p256_point_from_bytes(&s->r, s->pubc, 33);
+}
+
+static void run_compress(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++)
+		s->status |= ecf_p256_point_compress(s->out, s->pub, 65);
+}
+
+static void run_decompress(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++)
+		s->status |= ecf_p256_point_decompress(s->out, s->pubc, 33);
+}
+
+/* r = r + a: the public add_affine (with the select of p for a = (0, 0))
+ * and, as "no_select", the mixed formula alone (pt_madd, what add_affine was
+ * before the affine identity was handled). */
+static void run_add_affine(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++)
+		ecf_p256_point_add_affine(&s->r, &s->r, &s->a);
+}
+
+/* add_affine as the library had it before (0, 0) was handled: the same
+ * out-of-line call reading the tier, the formula alone. */
+static __attribute__((noinline)) void add_affine_no_select(point *r, const point *p, const affine *q)
+{
+	pt_madd(r, p, q, P256_FAST());
+}
+
+static void run_add_affine_no_select(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++)
+		add_affine_no_select(&s->r, &s->r, &s->a);
+}
+
+static void run_add(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++)
+		ecf_p256_point_add(&s->r, &s->r, &s->p);
+}
+
+static void run_sub(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++)
+		ecf_p256_point_sub(&s->r, &s->r, &s->p);
+}
+
+static void run_select(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++)
+		ecf_p256_point_select(&s->r, &s->p, &s->r, (int)(s->r.x.limb[0] & 1));
 }
 
 #ifdef ECF_BENCH_OPENSSL
@@ -145,7 +283,8 @@ typedef struct ossl_state {
 	EC_POINT *p, *r;
 	BIGNUM *k, *k2;
 	ECDSA_SIG *sig;
-	uint8_t digest[32], pub[65], pubc[33], out[32];
+	ECDSA_SIG *sigm;
+	uint8_t digest[32], pub[65], pubc[33], out[65], msg[64];
 } ossl_state;
 
 static void ossl_init(ossl_state *o, const group_state *s)
@@ -166,11 +305,16 @@ static void ossl_init(ossl_state *o, const group_state *s)
 	memcpy(o->pub, s->pub, 65);
 	memcpy(o->pubc, s->pubc, 33);
 	o->sig = ECDSA_do_sign(o->digest, 32, o->key);
+	memcpy(o->msg, s->msg, 64);
+	uint8_t h[32];
+	SHA256(o->msg, 64, h);
+	o->sigm = ECDSA_do_sign(h, 32, o->key);
 }
 
 static void ossl_free(ossl_state *o)
 {
 	ECDSA_SIG_free(o->sig);
+	ECDSA_SIG_free(o->sigm);
 	BN_free(o->k);
 	BN_free(o->k2);
 	EC_POINT_free(o->p);
@@ -223,6 +367,43 @@ static void ossl_verify(void *p, long n)
 	ossl_state *o = p;
 	for (long i = 0; i < n; i++)
 		(void)ECDSA_do_verify(o->digest, 32, o->sig, o->key);
+}
+/* The message rows: SHA-256, then ECDSA on the digest (what OpenSSL's
+ * EVP_DigestSign does, without the EVP layers). */
+static void ossl_sign_msg(void *p, long n)
+{
+	ossl_state *o = p;
+	uint8_t h[32];
+	for (long i = 0; i < n; i++) {
+		SHA256(o->msg, 64, h);
+		ECDSA_SIG_free(ECDSA_do_sign(h, 32, o->key));
+	}
+}
+static void ossl_verify_msg(void *p, long n)
+{
+	ossl_state *o = p;
+	uint8_t h[32];
+	for (long i = 0; i < n; i++) {
+		SHA256(o->msg, 64, h);
+		(void)ECDSA_do_verify(h, 32, o->sigm, o->key);
+	}
+}
+/* compress / decompress: decode (with the curve check), encode the other form. */
+static void ossl_compress(void *p, long n)
+{
+	ossl_state *o = p;
+	for (long i = 0; i < n; i++) {
+		(void)EC_POINT_oct2point(o->g, o->r, o->pub, 65, o->ctx);
+		(void)EC_POINT_point2oct(o->g, o->r, POINT_CONVERSION_COMPRESSED, o->out, 33, o->ctx);
+	}
+}
+static void ossl_decompress(void *p, long n)
+{
+	ossl_state *o = p;
+	for (long i = 0; i < n; i++) {
+		(void)EC_POINT_oct2point(o->g, o->r, o->pubc, 33, o->ctx);
+		(void)EC_POINT_point2oct(o->g, o->r, POINT_CONVERSION_UNCOMPRESSED, o->out, 65, o->ctx);
+	}
 }
 static void ossl_decode(void *p, long n)
 {
@@ -355,6 +536,45 @@ static void one_group(const char *op, bench_body ours, group_state *s, peer_bodi
 	bench_group("p256", op, v, nv);
 }
 
+/* Many verifications under one key: the one-shot verify (which decodes the
+ * key each time, with a square root for the compressed one) and
+ * verify_prepared (the key decoded once, its odd multiples in affine form),
+ * for the uncompressed and the compressed key, in one interleaved group on
+ * every tier: call verify_65, verify_33, prepared_65, prepared_33. The
+ * vs_first column of a prepared row divided by its verify row is the gain. */
+static void verify_one_key_group(group_state *s)
+{
+	uint32_t flags[4];
+	const char *names[4];
+	size_t nt = bench_tiers(flags, names);
+	bench_variant v[16];
+	size_t nv = 0;
+	for (size_t k = 0; k < nt; k++) {
+		v[nv++] = (bench_variant){names[k], "verify_65", flags[k], run_verify, s};
+		v[nv++] = (bench_variant){names[k], "verify_33", flags[k], run_verify_c, s};
+		v[nv++] = (bench_variant){names[k], "prepared_65", flags[k], run_verify_prepared, s};
+		v[nv++] = (bench_variant){names[k], "prepared_33", flags[k], run_verify_prepared_c, s};
+	}
+	bench_group("p256", "ecdsa_verify_one_key", v, nv);
+}
+
+/* add_affine (call "public") against the mixed formula without the select
+ * of the affine identity (call "no_select": add_affine before it handled
+ * (0, 0)), on every tier. */
+static void add_affine_group(group_state *s)
+{
+	uint32_t flags[4];
+	const char *names[4];
+	size_t nt = bench_tiers(flags, names);
+	bench_variant v[8];
+	size_t nv = 0;
+	for (size_t k = 0; k < nt; k++) {
+		v[nv++] = (bench_variant){names[k], "public", flags[k], run_add_affine, s};
+		v[nv++] = (bench_variant){names[k], "no_select", flags[k], run_add_affine_no_select, s};
+	}
+	bench_group("p256", "point_add_affine", v, nv);
+}
+
 /* Throughput on every core: one thread per online CPU, each running the op
  * on its own state for a fixed count; ns per op = wall time / all ops, and
  * vs_first = the speedup over one thread measured just before. */
@@ -428,7 +648,7 @@ void bench_p256_group(void)
 #endif
 	peer_bodies none = {NULL, NULL};
 	peer_bodies sm = none, smb = none, dbl = none, ecdh = none, kg = none, sign = none, ver = none, dec = none,
-	            decc = none;
+	            decc = none, signm = none, verm = none, comp = none, decomp = none;
 #ifdef ECF_BENCH_OPENSSL
 	sm.openssl = ossl_scalar_mult;
 	smb.openssl = ossl_scalar_mult_base;
@@ -439,6 +659,10 @@ void bench_p256_group(void)
 	ver.openssl = ossl_verify;
 	dec.openssl = ossl_decode;
 	decc.openssl = ossl_decode_c;
+	signm.openssl = ossl_sign_msg;
+	verm.openssl = ossl_verify_msg;
+	comp.openssl = ossl_compress;
+	decomp.openssl = ossl_decompress;
 #endif
 #ifdef ECF_BENCH_NETTLE
 	sm.nettle = nettle_scalar_mult;
@@ -449,13 +673,25 @@ void bench_p256_group(void)
 #endif
 	one_group("scalar_mult", run_scalar_mult, &s, sm, ossl, nett);
 	one_group("scalar_mult_base", run_scalar_mult_base, &s, smb, ossl, nett);
-	one_group("double_scalar_mult_vartime", run_double, &s, dbl, ossl, nett);
+	one_group("double_scalar_mult_base_vartime", run_double, &s, dbl, ossl, nett);
 	one_group("ecdh", run_ecdh, &s, ecdh, ossl, nett);
-	one_group("keygen", run_keygen, &s, kg, ossl, nett);
+	one_group("keypair", run_keygen, &s, kg, ossl, nett);
 	one_group("ecdsa_sign", run_sign, &s, sign, ossl, nett);
+	one_group("ecdsa_sign_msg", run_sign_msg, &s, signm, ossl, nett);
 	one_group("ecdsa_verify", run_verify, &s, ver, ossl, nett);
+	one_group("ecdsa_verify_msg", run_verify_msg, &s, verm, ossl, nett);
+	one_group("ecdsa_verify_msg_prepared", run_verify_msg_prepared, &s, none, ossl, nett);
+	one_group("ecdsa_public_key_prepare", run_prepare, &s, none, ossl, nett);
+	one_group("ecdsa_public_key_prepare_compressed", run_prepare_c, &s, none, ossl, nett);
+	verify_one_key_group(&s);
 	one_group("point_decode", run_decode, &s, dec, ossl, nett);
 	one_group("point_decode_compressed", run_decode_c, &s, decc, ossl, nett);
+	one_group("point_compress", run_compress, &s, comp, ossl, nett);
+	one_group("point_decompress", run_decompress, &s, decomp, ossl, nett);
+	add_affine_group(&s);
+	one_group("point_add", run_add, &s, none, ossl, nett);
+	one_group("point_sub", run_sub, &s, none, ossl, nett);
+	one_group("point_select", run_select, &s, none, ossl, nett);
 	parallel_row("ecdsa_verify", run_verify);
 	parallel_row("ecdh", run_ecdh);
 	bench_sink(&s, sizeof s);

@@ -4,6 +4,10 @@
  * an accepted DER is canonical (encoding the parsed r || s gives the input
  * back byte for byte, so no two encodings of one signature are accepted);
  * and any 64-byte r || s in range encodes to DER that parses back to it.
+ * Verification (issue 19): for the parsed signature (or the first 64 bytes
+ * as r || s), under the key G, compressed or not, and a digest taken from the
+ * input, verify, verify_der, verify_prepared (both key forms) and, for the
+ * input as a message, verify_msg and verify_msg_prepared agree.
  */
 #include "ecfield/p256_ecdsa.h"
 #include "fuzz_common.h"
@@ -39,6 +43,40 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		} else if (st != ECF_ERR_RANGE || dl != 0) {
 			fail("sig_to_der status");
 		}
+	}
+	/* The verifications agree (one-shot, DER, prepared; the key G). */
+	static ecf_p256_ecdsa_prepared_key prep, prepc;
+	static uint8_t g65[65], g33[33];
+	static int ready;
+	if (!ready) {
+		ecf_p256_point g;
+		ecf_p256_point_generator(&g);
+		if (ecf_p256_point_to_bytes(g65, 65, &g) != ECF_OK || ecf_p256_point_to_bytes(g33, 33, &g) != ECF_OK ||
+		    ecf_p256_ecdsa_public_key_prepare(&prep, g65, 65) != ECF_OK ||
+		    ecf_p256_ecdsa_public_key_prepare(&prepc, g33, 33) != ECF_OK)
+			fail("setup");
+		ready = 1;
+	}
+	const uint8_t *rs = NULL;
+	if (ecf_p256_ecdsa_sig_from_der(sig, data, size) == ECF_OK)
+		rs = sig;
+	else if (size >= 64)
+		rs = data;
+	if (rs != NULL) {
+		const uint8_t *digest = data + (size > 32 ? size - 32 : 0);
+		size_t dlen = size > 32 ? 32 : size;
+		int v = ecf_p256_ecdsa_verify(rs, g65, 65, digest, dlen);
+		if (v != ECF_OK && v != ECF_ERR_VERIFY && v != ECF_ERR_RANGE)
+			fail("verify status");
+		if (ecf_p256_ecdsa_verify(rs, g33, 33, digest, dlen) != v ||
+		    ecf_p256_ecdsa_verify_prepared(rs, &prep, digest, dlen) != v ||
+		    ecf_p256_ecdsa_verify_prepared(rs, &prepc, digest, dlen) != v)
+			fail("verify_prepared differs from verify");
+		if (rs == sig && ecf_p256_ecdsa_verify_der(data, size, g65, 65, digest, dlen) != v)
+			fail("verify_der differs from verify");
+		int m = ecf_p256_ecdsa_verify_msg(rs, g65, 65, data, size);
+		if (ecf_p256_ecdsa_verify_msg_prepared(rs, &prepc, data, size) != m)
+			fail("verify_msg_prepared differs from verify_msg");
 	}
 	return 0;
 }

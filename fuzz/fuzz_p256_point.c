@@ -4,7 +4,11 @@
  * is one of the documented codes and an error leaves the identity; an
  * accepted encoding is canonical (re-encoding the point in the same form
  * gives the input back), the other form decodes to the same point, and the
- * decoded point satisfies 2P = P + P and P - P = O.
+ * decoded point satisfies 2P = P + P and P - P = O (add of the negation and
+ * point_sub). compress and decompress (issue 19) return from_bytes' status
+ * for every input, zero their output on error and give to_bytes' forms of
+ * the decoded point on success; add_affine takes the affine identity (0, 0)
+ * (P + (0, 0) = P) and P's own affine form (P + P = 2P).
  */
 #include "ecfield/p256_point.h"
 #include "fuzz_common.h"
@@ -31,7 +35,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			st0 = st;
 		else if (st != st0)
 			fail("tiers disagree on the status");
+		uint8_t cz[33], dz[65];
+		memset(cz, 0xa5, sizeof cz);
+		memset(dz, 0xa5, sizeof dz);
+		if (ecf_p256_point_compress(cz, data, size) != st || ecf_p256_point_decompress(dz, data, size) != st)
+			fail("compress/decompress status differs from from_bytes");
 		if (st != ECF_OK) {
+			for (size_t i = 0; i < sizeof dz; i++)
+				if (dz[i] != 0 || (i < sizeof cz && cz[i] != 0))
+					fail("compress/decompress error left bytes");
 			if (st != ECF_ERR_LENGTH && st != ECF_ERR_ENCODING && st != ECF_ERR_RANGE &&
 			    st != ECF_ERR_NOT_ON_CURVE && st != ECF_ERR_IDENTITY && st != ECF_ERR_NULL)
 				fail("undocumented status");
@@ -50,14 +62,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (ecf_p256_point_to_bytes(other, ol, &p) != ECF_OK ||
 		    ecf_p256_point_from_bytes(&q, other, ol) != ECF_OK || !ecf_p256_point_equal(&p, &q))
 			fail("the other form does not round trip");
+		uint8_t c33[33], u65[65];
+		if (ecf_p256_point_to_bytes(c33, 33, &p) != ECF_OK || ecf_p256_point_to_bytes(u65, 65, &p) != ECF_OK ||
+		    memcmp(cz, c33, 33) != 0 || memcmp(dz, u65, 65) != 0)
+			fail("compress/decompress differ from to_bytes");
 		ecf_p256_point_add(&q, &p, &p);
 		ecf_p256_point_double(&r, &p);
 		if (!ecf_p256_point_equal(&q, &r))
 			fail("P + P != 2P");
+		ecf_p256_affine a, o;
+		ecf_p256_point_to_affine(&a, &p);
+		ecf_p256_point_add_affine(&q, &p, &a);
+		if (!ecf_p256_point_equal(&q, &r))
+			fail("P + affine P != 2P");
+		ecf_p256_point_identity(&q);
+		ecf_p256_point_to_affine(&o, &q);
+		ecf_p256_point_add_affine(&q, &p, &o);
+		if (!ecf_p256_point_equal(&q, &p))
+			fail("P + (0, 0) != P");
 		ecf_p256_point_neg(&q, &p);
 		ecf_p256_point_add(&r, &p, &q);
 		if (!ecf_p256_point_is_identity(&r))
 			fail("P - P != O");
+		ecf_p256_point_sub(&r, &p, &p);
+		if (!ecf_p256_point_is_identity(&r))
+			fail("point_sub(P, P) != O");
 	}
 	ecfi_cpu_flags = saved;
 	return 0;

@@ -1,5 +1,11 @@
 /* GF(p256): every operation against GMP on every kernel tier, the square root
  * and table lookup, and BoringSSL's Negate and MulMont vectors. */
+/* The tests pass NULL on purpose (ECF_ERR_NULL): no nonnull attributes here
+ * (ecfield_internal_dep defines this too; the *_noint128 builds' dependency
+ * does not). */
+#ifndef ECF_NO_NONNULL
+#define ECF_NO_NONNULL
+#endif
 #include "ecfield/p256.h"
 
 #include "common/internal.h"

@@ -26,6 +26,7 @@
 #include "common/moduli.h" /* P256_HEX, generated */
 #include "curves/p256/group.h"
 #include "ecfield/p256_ecdsa.h"
+#include "ecfield/p256_ecdh.h"
 #include "ecfield/p256_point.h"
 #include "hash/sha2.h"
 #include "testhooks/p256_hooks.h"
@@ -57,12 +58,21 @@ static void mpz_to_be32(uint8_t out[32], const mpz_t z)
 		out[i] = (uint8_t)(l[3 - i / 8] >> (56 - 8 * (i % 8)));
 }
 
+/* 1 if the n bytes at p are all zero. */
+static int all_zero(const uint8_t *p, size_t n)
+{
+	uint8_t acc = 0;
+	for (size_t i = 0; i < n; i++)
+		acc |= p[i];
+	return acc == 0;
+}
+
 /* A random valid private key and its public key. */
 static void rand_key(test_rng *rng, uint8_t priv[32], uint8_t pub[65])
 {
 	uint8_t seed[48];
 	rand_bytes(rng, seed, 48);
-	assert_int_equal(ecf_p256_keygen(priv, pub, seed, 48), ECF_OK);
+	assert_int_equal(ecf_p256_keypair(pub, priv, seed, 48), ECF_OK);
 }
 
 /* 64 hex digits at h into 32 bytes. */
@@ -157,6 +167,23 @@ static void test_rfc6979(void **s)
 			test_expect(ecf_p256_ecdsa_sign(got, x, digest, dlen, NULL, 0, 0) == ECF_OK &&
 			                memcmp(got, sig, 64) == 0,
 			            "RFC 6979 %.*s SHA-256: (r, s)", (int)mlen, msg);
+			/* sign_msg hashes the message itself: RFC 6979's signature exactly. */
+			test_expect(ecf_p256_ecdsa_sign_msg(got, x, (const uint8_t *)msg, mlen, NULL, 0, 0) == ECF_OK &&
+			                memcmp(got, sig, 64) == 0,
+			            "RFC 6979 %.*s SHA-256: sign_msg (r, s)", (int)mlen, msg);
+			ecf_p256_ecdsa_prepared_key prep, prepc;
+			uint8_t pubc[33];
+			test_expect(ecf_p256_point_compress(pubc, pub, 65) == ECF_OK, "RFC 6979 key compressed");
+			test_expect(ecf_p256_ecdsa_public_key_prepare(&prep, pub, 65) == ECF_OK &&
+			                ecf_p256_ecdsa_public_key_prepare(&prepc, pubc, 33) == ECF_OK,
+			            "RFC 6979 key prepared");
+			test_expect(
+			    ecf_p256_ecdsa_verify_msg(sig, pub, 65, (const uint8_t *)msg, mlen) == ECF_OK &&
+			        ecf_p256_ecdsa_verify_msg(sig, pubc, 33, (const uint8_t *)msg, mlen) == ECF_OK &&
+			        ecf_p256_ecdsa_verify_msg_prepared(sig, &prep, (const uint8_t *)msg, mlen) == ECF_OK &&
+			        ecf_p256_ecdsa_verify_msg_prepared(sig, &prepc, (const uint8_t *)msg, mlen) == ECF_OK &&
+			        ecf_p256_ecdsa_verify_prepared(sig, &prep, digest, dlen) == ECF_OK,
+			    "RFC 6979 %.*s SHA-256: verify_msg, verify_prepared", (int)mlen, msg);
 		}
 		if (dlen == 32)
 			nsha256++;
@@ -367,12 +394,15 @@ static void test_openssl_sign_verify(void **s)
 				test_expect(mpz_cmp(v, n) < 0, "low-s gave a high s, case %ld", i);
 			}
 			/* Deterministic: the same inputs sign the same; extra entropy changes it. */
-			ecf_p256_ecdsa_sign(sig2, priv, digest, dl, el ? extra : NULL, el, flags);
-			test_expect(memcmp(sig, sig2, 64) == 0, "not deterministic, case %ld", i);
+			test_expect(ecf_p256_ecdsa_sign(sig2, priv, digest, dl, el ? extra : NULL, el, flags) ==
+			                    ECF_OK &&
+			                memcmp(sig, sig2, 64) == 0,
+			            "not deterministic, case %ld", i);
 			if (el) {
 				extra[0] ^= 1;
-				ecf_p256_ecdsa_sign(sig2, priv, digest, dl, extra, el, flags);
-				test_expect(memcmp(sig, sig2, 32) != 0, "extra entropy ignored, case %ld", i);
+				test_expect(ecf_p256_ecdsa_sign(sig2, priv, digest, dl, extra, el, flags) == ECF_OK &&
+				                memcmp(sig, sig2, 32) != 0,
+				            "extra entropy ignored, case %ld", i);
 			}
 			/* OpenSSL's, verified by us (64 bytes, DER both ways). */
 			os = ECDSA_do_sign(digest, (int)dl, key);
@@ -508,8 +538,8 @@ static void test_ranges_and_errors(void **s)
 	test_expect(ecf_p256_ecdsa_verify(good, &z0, 1, digest, 32) == ECF_ERR_IDENTITY, "pub identity");
 	uint8_t cpub[33];
 	ecf_p256_point P;
-	ecf_p256_point_from_bytes(&P, pub, 65);
-	ecf_p256_point_to_bytes(cpub, 33, &P);
+	assert_int_equal(ecf_p256_point_from_bytes(&P, pub, 65), ECF_OK);
+	assert_int_equal(ecf_p256_point_to_bytes(cpub, 33, &P), ECF_OK);
 	test_expect(ecf_p256_ecdsa_verify(good, cpub, 33, digest, 32) == ECF_OK, "compressed public key");
 }
 
@@ -692,6 +722,11 @@ static void test_x_above_n(void **s)
 				st = ecf_p256_ecdsa_verify_der(der, dl, pub, 65, digest, 32);
 				test_expect(st == ECF_OK, "%s: x(R) = n + %lu: verify_der returned %d",
 				            test_tier_name(k), dt, st);
+				ecf_p256_ecdsa_prepared_key prep;
+				test_expect(ecf_p256_ecdsa_public_key_prepare(&prep, pub, 65) == ECF_OK, "prepare");
+				st = ecf_p256_ecdsa_verify_prepared(sig, &prep, digest, 32);
+				test_expect(st == ECF_OK, "%s: x(R) = n + %lu: verify_prepared returned %d",
+				            test_tier_name(k), dt, st);
 				/* r + 1, r + n (out of range), a flipped bit of r and of s */
 				uint8_t bad[64];
 				for (int c = 0; c < 4; c++) {
@@ -713,6 +748,9 @@ static void test_x_above_n(void **s)
 					                   : (st == ECF_ERR_VERIFY || st == ECF_ERR_RANGE),
 					            "%s: x(R) = n + %lu, corruption %d accepted (%d)",
 					            test_tier_name(k), dt, c, st);
+					test_expect(ecf_p256_ecdsa_verify_prepared(bad, &prep, digest, 32) == st,
+					            "%s: x(R) = n + %lu, corruption %d: verify_prepared differs",
+					            test_tier_name(k), dt, c);
 #ifdef HAVE_OPENSSL
 					if (k == 0) {
 						EC_KEY *key = ossl_key(NULL, pub);
@@ -805,10 +843,10 @@ static void test_der(void **s)
 #ifdef HAVE_OPENSSL
 	for (long i = 0; i < test_iterations(2000); i++) {
 		uint8_t d[80];
-		ecf_p256_ecdsa_sign(sig, priv, digest, 32, NULL, 0, 0);
+		assert_int_equal(ecf_p256_ecdsa_sign(sig, priv, digest, 32, NULL, 0, 0), ECF_OK);
 		if (i % 4 == 0) /* short r: zero high bytes */
 			memset(sig, 0, 1 + i % 5);
-		ecf_p256_ecdsa_sig_to_der(d, &dl, sig);
+		assert_int_equal(ecf_p256_ecdsa_sig_to_der(d, &dl, sig), ECF_OK);
 		digest[i % 32] ^= 1; /* next signature differs */
 		size_t len = dl;
 		switch (i % 5) {
@@ -846,6 +884,286 @@ static void test_der(void **s)
 #endif
 }
 
+/* sign_msg / verify_msg against OpenSSL's ECDSA over SHA-256 both ways
+ * (ECDSA_do_sign/do_verify of SHA256(msg)), messages of 0 to 200 bytes,
+ * hedged and low-s signatures; the prepared forms agree. */
+static void test_openssl_msg(void **s)
+{
+	(void)s;
+	REQUIRE_OPENSSL();
+#ifdef HAVE_OPENSSL
+	test_rng rng;
+	test_rng_init(&rng, 0x6d59);
+	for (size_t t = 0; t < test_tier_count(); t++) {
+		test_tier_select(t);
+		for (long i = 0; i < test_iterations(300); i++) {
+			uint8_t priv[32], pub[65], msg[200], h[32], sig[64], extra[32];
+			size_t ml = (size_t)(test_rng_next(&rng) % 201);
+			if (i % 17 == 0)
+				ml = 0;
+			rand_key(&rng, priv, pub);
+			rand_bytes(&rng, msg, sizeof msg);
+			rand_bytes(&rng, extra, sizeof extra);
+			size_t el = (i % 3 == 1) ? 32 : 0;
+			unsigned flags = (i & 1) ? ECF_P256_ECDSA_LOW_S : 0;
+			EVP_Digest(msg, ml, h, NULL, EVP_sha256(), NULL);
+			EC_KEY *key = ossl_key(priv, pub);
+			ecf_p256_ecdsa_prepared_key prep;
+			assert_int_equal(ecf_p256_ecdsa_public_key_prepare(&prep, pub, 65), ECF_OK);
+			/* ours, verified by OpenSSL; equal to sign of the digest */
+			test_expect(ecf_p256_ecdsa_sign_msg(sig, priv, ml ? msg : NULL, ml, el ? extra : NULL, el,
+			                                    flags) == ECF_OK,
+			            "sign_msg, case %ld", i);
+			ECDSA_SIG *os = ossl_sig(sig);
+			test_expect(ECDSA_do_verify(h, 32, os, key) == 1, "OpenSSL rejects our sign_msg, case %ld", i);
+			ECDSA_SIG_free(os);
+			uint8_t sig2[64];
+			test_expect(ecf_p256_ecdsa_sign(sig2, priv, h, 32, el ? extra : NULL, el, flags) == ECF_OK &&
+			                memcmp(sig, sig2, 64) == 0,
+			            "sign_msg != sign(SHA-256(msg)), case %ld", i);
+			test_expect(ecf_p256_ecdsa_verify_msg(sig, pub, 65, msg, ml) == ECF_OK &&
+			                ecf_p256_ecdsa_verify_msg_prepared(sig, &prep, msg, ml) == ECF_OK,
+			            "verify_msg of our own, case %ld", i);
+			/* OpenSSL's, verified by us */
+			os = ECDSA_do_sign(h, 32, key);
+			const BIGNUM *orr, *oss;
+			ECDSA_SIG_get0(os, &orr, &oss);
+			BN_bn2binpad(orr, sig, 32);
+			BN_bn2binpad(oss, sig + 32, 32);
+			ECDSA_SIG_free(os);
+			test_expect(ecf_p256_ecdsa_verify_msg(sig, pub, 65, msg, ml) == ECF_OK &&
+			                ecf_p256_ecdsa_verify_msg_prepared(sig, &prep, msg, ml) == ECF_OK,
+			            "OpenSSL's signature of a message rejected, case %ld", i);
+			/* another message: both reject */
+			if (ml > 0) {
+				msg[test_rng_next(&rng) % ml] ^= 1;
+				int st = ecf_p256_ecdsa_verify_msg(sig, pub, 65, msg, ml);
+				test_expect(st == ECF_ERR_VERIFY &&
+				                ecf_p256_ecdsa_verify_msg_prepared(sig, &prep, msg, ml) == st,
+				            "changed message accepted (%d), case %ld", st, i);
+			}
+			EC_KEY_free(key);
+		}
+	}
+	test_tier_restore();
+#endif
+}
+
+/* verify_prepared gives the status of verify, for every signature: keys of
+ * both forms (compressed with y of both parities) and the keys 1 and n - 1
+ * (G and -G), digests of several lengths, valid signatures, flipped bits of
+ * r, s and the digest, s and n - s, r or s 0 or >= n. */
+static void test_prepared_agrees(void **s)
+{
+	(void)s;
+	test_rng rng;
+	test_rng_init(&rng, 0x9e9a);
+	mpz_t n, z;
+	mpz_inits(n, z, NULL);
+	test_mpz_set_hex(n, N_HEX);
+	int parity[2] = {0, 0};
+	long agree = 0;
+	for (size_t t = 0; t < test_tier_count(); t++) {
+		test_tier_select(t);
+		for (long i = 0; i < test_iterations(150); i++) {
+			uint8_t priv[32], pub[65], pubc[33], digest[64], sig[64], bad[64];
+			if (i < 2) { /* d = 1 and n - 1 */
+				if (i == 0)
+					mpz_set_ui(z, 1);
+				else
+					mpz_sub_ui(z, n, 1);
+				mpz_to_be32(priv, z);
+				assert_int_equal(ecf_p256_public_key(pub, priv), ECF_OK);
+			} else {
+				rand_key(&rng, priv, pub);
+			}
+			assert_int_equal(ecf_p256_point_compress(pubc, pub, 65), ECF_OK);
+			parity[pubc[0] & 1] = 1;
+			ecf_p256_ecdsa_prepared_key prep, prepc;
+			assert_int_equal(ecf_p256_ecdsa_public_key_prepare(&prep, pub, 65), ECF_OK);
+			assert_int_equal(ecf_p256_ecdsa_public_key_prepare(&prepc, pubc, 33), ECF_OK);
+			size_t dl = (size_t[]){32, 0, 20, 48, 64}[i % 5];
+			rand_bytes(&rng, digest, sizeof digest);
+			assert_int_equal(ecf_p256_ecdsa_sign(sig, priv, digest, dl, NULL, 0, 0), ECF_OK);
+			for (int c = 0; c < 12; c++) {
+				memcpy(bad, sig, 64);
+				uint8_t dg[64];
+				memcpy(dg, digest, sizeof dg);
+				switch (c) {
+				case 0:
+					break; /* valid */
+				case 1:        /* s -> n - s: valid too */
+					mpz_import(z, 32, 1, 1, 1, 0, sig + 32);
+					mpz_sub(z, n, z);
+					mpz_to_be32(bad + 32, z);
+					break;
+				case 2:
+				case 3:
+				case 4:
+				case 5:
+					bad[test_rng_next(&rng) % 64] ^= (uint8_t)(1u << (test_rng_next(&rng) % 8));
+					break;
+				case 6:
+					if (dl > 0)
+						dg[test_rng_next(&rng) % dl] ^=
+						    (uint8_t)(1u << (test_rng_next(&rng) % 8));
+					break;
+				case 7:
+					memset(bad, 0, 32); /* r = 0 */
+					break;
+				case 8:
+					mpz_to_be32(bad + 32, n); /* s = n */
+					break;
+				case 9:
+					memset(bad, 0xff, 32); /* r = 2^256 - 1 */
+					break;
+				case 10:
+					memcpy(bad, bad + 32, 32); /* r = s */
+					break;
+				default: /* r + n (mod 2^256: out of range or another r) */
+					mpz_import(z, 32, 1, 1, 1, 0, sig);
+					mpz_add(z, z, n);
+					mpz_fdiv_r_2exp(z, z, 256);
+					mpz_to_be32(bad, z);
+					break;
+				}
+				int st = ecf_p256_ecdsa_verify(bad, pub, 65, dg, dl);
+				int stc = ecf_p256_ecdsa_verify(bad, pubc, 33, dg, dl);
+				int sp = ecf_p256_ecdsa_verify_prepared(bad, &prep, dg, dl);
+				int spc = ecf_p256_ecdsa_verify_prepared(bad, &prepc, dg, dl);
+				test_expect(
+				    st == stc && st == sp && st == spc,
+				    "verify %d, compressed %d, prepared %d, prepared compressed %d: key %ld, case %d, "
+				    "tier %s",
+				    st, stc, sp, spc, i, c, test_tier_name(t));
+				if (c < 2)
+					test_expect(st == ECF_OK, "valid signature rejected (%d), key %ld, case %d", st,
+					            i, c);
+				agree++;
+			}
+		}
+	}
+	test_tier_restore();
+	test_expect(parity[0] && parity[1], "compressed keys of both parities met");
+	print_message("# verify_prepared agreed with verify on %ld signatures\n", agree);
+	mpz_clears(n, z, NULL);
+}
+
+/* The statuses of the prepared keys and the _msg functions, and every output
+ * zeroed on every error (ECF_ERR_NULL included). */
+static void test_issue19_errors(void **s)
+{
+	(void)s;
+	test_rng rng;
+	test_rng_init(&rng, 0xe119);
+	uint8_t priv[32], pub[65], digest[32], sig[64], msg[10] = "a message";
+	rand_key(&rng, priv, pub);
+	rand_bytes(&rng, digest, 32);
+	assert_int_equal(ecf_p256_ecdsa_sign_msg(sig, priv, msg, sizeof msg, NULL, 0, 0), ECF_OK);
+	ecf_p256_ecdsa_prepared_key prep, zero;
+	memset(&zero, 0, sizeof zero);
+	/* An unprepared struct is rejected, whatever the signature. */
+	test_expect(ecf_p256_ecdsa_verify_prepared(sig, &zero, digest, 32) == ECF_ERR_ENCODING, "zeroed prep");
+	test_expect(ecf_p256_ecdsa_verify_msg_prepared(sig, &zero, msg, sizeof msg) == ECF_ERR_ENCODING,
+	            "zeroed prep (msg)");
+	memset(&prep, 0x5a, sizeof prep);
+	test_expect(ecf_p256_ecdsa_verify_msg_prepared(sig, &prep, msg, sizeof msg) == ECF_ERR_ENCODING,
+	            "garbage prep");
+	/* prepare: the decoding errors, prep zeroed each time. */
+	uint8_t bad[65], z0 = 0;
+	struct {
+		const uint8_t *pk;
+		size_t len;
+		int want;
+		int mod;
+	} cases[] = {{bad, 65, ECF_ERR_NOT_ON_CURVE, 1}, {bad, 64, ECF_ERR_LENGTH, 0},  {bad, 65, ECF_ERR_ENCODING, 2},
+	             {bad, 65, ECF_ERR_RANGE, 3},        {&z0, 1, ECF_ERR_IDENTITY, 0}, {NULL, 65, ECF_ERR_NULL, 0}};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		memcpy(bad, pub, 65);
+		if (cases[i].mod == 1)
+			bad[64] ^= 1;
+		if (cases[i].mod == 2)
+			bad[0] = 7;
+		if (cases[i].mod == 3)
+			memset(bad + 33, 0xff, 32);
+		memset(&prep, 0x5a, sizeof prep);
+		int st = ecf_p256_ecdsa_public_key_prepare(&prep, cases[i].pk, cases[i].len);
+		test_expect(st == cases[i].want && all_zero((const uint8_t *)&prep, sizeof prep),
+		            "prepare case %zu: %d, prep zeroed", i, st);
+		test_expect(ecf_p256_ecdsa_verify_prepared(sig, &prep, digest, 32) == ECF_ERR_ENCODING,
+		            "a failed prepare's struct is rejected, case %zu", i);
+		if (cases[i].pk != NULL)
+			test_expect(ecf_p256_ecdsa_verify(sig, cases[i].pk, cases[i].len, digest, 32) == cases[i].want,
+			            "verify with the same key: the same status, case %zu", i);
+	}
+	test_expect(ecf_p256_ecdsa_public_key_prepare(NULL, pub, 65) == ECF_ERR_NULL, "prepare NULL prep");
+	assert_int_equal(ecf_p256_ecdsa_public_key_prepare(&prep, pub, 65), ECF_OK);
+	test_expect(sizeof prep == ECF_P256_ECDSA_PREPARED_KEY_BYTES, "the documented size");
+	/* A copy of a prepared key works (no pointer inside). */
+	ecf_p256_ecdsa_prepared_key copy;
+	memcpy(&copy, &prep, sizeof copy);
+	test_expect(ecf_p256_ecdsa_verify_msg_prepared(sig, &copy, msg, sizeof msg) == ECF_OK, "copied prep");
+	/* NULLs of the verifications. */
+	test_expect(ecf_p256_ecdsa_verify_prepared(NULL, &prep, digest, 32) == ECF_ERR_NULL,
+	            "verify_prepared NULL sig");
+	test_expect(ecf_p256_ecdsa_verify_prepared(sig, NULL, digest, 32) == ECF_ERR_NULL, "verify_prepared NULL prep");
+	test_expect(ecf_p256_ecdsa_verify_prepared(sig, &prep, NULL, 32) == ECF_ERR_NULL,
+	            "verify_prepared NULL digest");
+	test_expect(ecf_p256_ecdsa_verify_msg(NULL, pub, 65, msg, sizeof msg) == ECF_ERR_NULL, "verify_msg NULL sig");
+	test_expect(ecf_p256_ecdsa_verify_msg(sig, NULL, 65, msg, sizeof msg) == ECF_ERR_NULL, "verify_msg NULL pk");
+	test_expect(ecf_p256_ecdsa_verify_msg(sig, pub, 65, NULL, 3) == ECF_ERR_NULL, "verify_msg NULL msg");
+	test_expect(ecf_p256_ecdsa_verify_msg_prepared(sig, &prep, NULL, 3) == ECF_ERR_NULL,
+	            "verify_msg_prepared NULL");
+	test_expect(ecf_p256_ecdsa_verify_msg_prepared(NULL, &prep, msg, 3) == ECF_ERR_NULL,
+	            "verify_msg_prepared NULL sig");
+	/* The empty message: NULL with length 0 is the empty string. */
+	uint8_t se[64];
+	test_expect(ecf_p256_ecdsa_sign_msg(se, priv, NULL, 0, NULL, 0, 0) == ECF_OK &&
+	                ecf_p256_ecdsa_verify_msg(se, pub, 65, (const uint8_t *)"", 0) == ECF_OK &&
+	                ecf_p256_ecdsa_verify_msg_prepared(se, &prep, NULL, 0) == ECF_OK,
+	            "empty message");
+	/* sign_msg: errors zero sig. */
+	uint8_t zk[32] = {0};
+	memset(se, 0xa5, 64);
+	test_expect(ecf_p256_ecdsa_sign_msg(se, zk, msg, 3, NULL, 0, 0) == ECF_ERR_SCALAR && all_zero(se, 64),
+	            "sign_msg key 0");
+	memset(se, 0xa5, 64);
+	test_expect(ecf_p256_ecdsa_sign_msg(se, NULL, msg, 3, NULL, 0, 0) == ECF_ERR_NULL && all_zero(se, 64),
+	            "sign_msg NULL sk");
+	memset(se, 0xa5, 64);
+	test_expect(ecf_p256_ecdsa_sign_msg(se, priv, NULL, 3, NULL, 0, 0) == ECF_ERR_NULL && all_zero(se, 64),
+	            "sign_msg NULL msg");
+	memset(se, 0xa5, 64);
+	test_expect(ecf_p256_ecdsa_sign_msg(se, priv, msg, 3, NULL, 4, 0) == ECF_ERR_NULL && all_zero(se, 64),
+	            "sign_msg NULL extra");
+	test_expect(ecf_p256_ecdsa_sign_msg(NULL, priv, msg, 3, NULL, 0, 0) == ECF_ERR_NULL, "sign_msg NULL sig");
+	/* sign_der / sig_to_der: der zeroed and *der_len = 0 on every error. */
+	uint8_t der[72];
+	size_t dlen = 5;
+	memset(der, 0xa5, sizeof der);
+	test_expect(ecf_p256_ecdsa_sign_der(der, NULL, priv, digest, 32, NULL, 0, 0) == ECF_ERR_NULL &&
+	                all_zero(der, sizeof der),
+	            "sign_der NULL der_len zeroes der");
+	memset(der, 0xa5, sizeof der);
+	test_expect(ecf_p256_ecdsa_sign_der(der, &dlen, NULL, digest, 32, NULL, 0, 0) == ECF_ERR_NULL && dlen == 0 &&
+	                all_zero(der, sizeof der),
+	            "sign_der NULL sk");
+	dlen = 5;
+	test_expect(ecf_p256_ecdsa_sign_der(NULL, &dlen, priv, digest, 32, NULL, 0, 0) == ECF_ERR_NULL && dlen == 0,
+	            "sign_der NULL der");
+	memset(der, 0xa5, sizeof der);
+	dlen = 5;
+	test_expect(ecf_p256_ecdsa_sig_to_der(der, &dlen, NULL) == ECF_ERR_NULL && dlen == 0 &&
+	                all_zero(der, sizeof der),
+	            "sig_to_der NULL sig");
+	uint8_t rs0[64] = {0};
+	memset(der, 0xa5, sizeof der);
+	dlen = 5;
+	test_expect(ecf_p256_ecdsa_sig_to_der(der, &dlen, rs0) == ECF_ERR_RANGE && dlen == 0 &&
+	                all_zero(der, sizeof der),
+	            "sig_to_der range zeroes der");
+}
+
 /* The private key and the nonce do not stay on the stack. */
 static void test_stack_wiped(void **s)
 {
@@ -870,12 +1188,25 @@ static void test_stack_wiped(void **s)
 			test_key32_pieces(priv_pieces, priv);
 			test_key32_pieces(k_pieces, kb);
 			test_stack_paint(0);
-			ecf_p256_ecdsa_sign(sig, priv, digest, 32, NULL, 0, (unsigned)i & 1);
+			(void)!ecf_p256_ecdsa_sign(sig, priv, digest, 32, NULL, 0, (unsigned)i & 1);
 			test_expect(test_stack_count(priv_pieces[0], 8, 8) == 0,
 			            "sign left the private key on the stack");
 			test_stack_paint(0);
-			ecf_p256_ecdsa_sign(sig, priv, digest, 32, NULL, 0, (unsigned)i & 1);
+			(void)!ecf_p256_ecdsa_sign(sig, priv, digest, 32, NULL, 0, (unsigned)i & 1);
 			test_expect(test_stack_count(k_pieces[0], 8, 8) == 0, "sign left the nonce on the stack");
+			/* sign_msg: the message here is the digest above, hashed again inside */
+			uint8_t h[32], km_pieces[8][8];
+			ecfi_sha256(h, digest, 32);
+			ecfi_p256_rfc6979_init(&g, priv, h, 32, NULL, 0);
+			ecfi_p256_rfc6979_next(&g, k);
+			for (int j = 0; j < 32; j++)
+				kb[j] = (uint8_t)(k[3 - j / 8] >> (56 - 8 * (j % 8)));
+			test_key32_pieces(km_pieces, kb);
+			test_stack_paint(0);
+			(void)!ecf_p256_ecdsa_sign_msg(sig, priv, digest, 32, NULL, 0, (unsigned)i & 1);
+			test_expect(test_stack_count(priv_pieces[0], 8, 8) == 0 &&
+			                test_stack_count(km_pieces[0], 8, 8) == 0,
+			            "sign_msg left the private key or the nonce on the stack");
 		}
 	}
 	test_tier_restore();
@@ -911,6 +1242,9 @@ int main(void)
 	    cmocka_unit_test(test_der),
 	    cmocka_unit_test(test_x_above_n),
 	    cmocka_unit_test(test_stack_wiped),
+	    cmocka_unit_test(test_openssl_msg),
+	    cmocka_unit_test(test_prepared_agrees),
+	    cmocka_unit_test(test_issue19_errors),
 	};
 	return cmocka_run_group_tests_name("p256_ecdsa", tests, setup, teardown);
 }

@@ -18,6 +18,8 @@
 
 #include "curves/p256/fe.h"
 #include "curves/p256/group.h"
+#include "curves/p256/point_ops.h"
+#include "ecfield/p256_ecdh.h"
 #include "ecfield/p256_point.h"
 #include "testhooks/p256_hooks.h"
 #include "testutil.h"
@@ -165,6 +167,15 @@ static void rand_scalar(test_rng *rng, uint8_t k[32], long i)
 	mpz_clear(z);
 }
 
+/* 1 if the n bytes at p are all zero. */
+static int all_zero(const uint8_t *p, size_t n)
+{
+	uint8_t acc = 0;
+	for (size_t i = 0; i < n; i++)
+		acc |= p[i];
+	return acc == 0;
+}
+
 /* Encode r uncompressed; returns the status. */
 static int enc65(uint8_t out[65], const ecf_p256_point *r) { return ecf_p256_point_to_bytes(out, 65, r); }
 
@@ -184,14 +195,14 @@ static void test_kg_vectors(void **s)
 			hex_to_bytes(want + 33, KG[i].y, 32);
 			ecf_p256_point r, g;
 			ecf_p256_point_generator(&g);
-			ecf_p256_scalar_mult_base(&r, k);
+			ecf_p256_point_scalar_mult_base(&r, k);
 			test_expect(enc65(got, &r) == ECF_OK && memcmp(got, want, 65) == 0, "base k = %s", KG[i].k);
-			ecf_p256_scalar_mult(&r, k, &g);
+			ecf_p256_point_scalar_mult(&r, k, &g);
 			test_expect(enc65(got, &r) == ECF_OK && memcmp(got, want, 65) == 0, "mult k = %s", KG[i].k);
-			ecf_p256_double_scalar_mult_vartime(&r, k, zero, &g);
+			ecf_p256_point_double_scalar_mult_base_vartime(&r, zero, &g, k);
 			test_expect(enc65(got, &r) == ECF_OK && memcmp(got, want, 65) == 0, "double(k, 0) k = %s",
 			            KG[i].k);
-			ecf_p256_double_scalar_mult_vartime(&r, zero, k, &g);
+			ecf_p256_point_double_scalar_mult_base_vartime(&r, k, &g, zero);
 			test_expect(enc65(got, &r) == ECF_OK && memcmp(got, want, 65) == 0, "double(0, k) k = %s",
 			            KG[i].k);
 			/* Decoding the vector gives the same point, both forms. */
@@ -210,28 +221,28 @@ static void test_kg_vectors(void **s)
 		ecf_p256_point r, g;
 		ecf_p256_point_generator(&g);
 		memset(k, 0, 32);
-		ecf_p256_scalar_mult_base(&r, k);
+		ecf_p256_point_scalar_mult_base(&r, k);
 		test_expect(ecf_p256_point_is_identity(&r), "0*G");
 		test_expect(enc65(got, &r) == ECF_ERR_IDENTITY, "0*G encodes");
-		ecf_p256_scalar_mult(&r, k, &g);
+		ecf_p256_point_scalar_mult(&r, k, &g);
 		test_expect(ecf_p256_point_is_identity(&r), "0*G (variable base)");
 		test_mpz_set_hex(z, N_HEX);
 		mpz_to_be32(k, z);
-		ecf_p256_scalar_mult_base(&r, k);
+		ecf_p256_point_scalar_mult_base(&r, k);
 		test_expect(ecf_p256_point_is_identity(&r), "n*G");
-		ecf_p256_scalar_mult(&r, k, &g);
+		ecf_p256_point_scalar_mult(&r, k, &g);
 		test_expect(ecf_p256_point_is_identity(&r), "n*G (variable base)");
-		ecf_p256_double_scalar_mult_vartime(&r, k, k, &g);
+		ecf_p256_point_double_scalar_mult_base_vartime(&r, k, &g, k);
 		test_expect(ecf_p256_point_is_identity(&r), "n*G + n*G (vartime)");
 		mpz_add_ui(z, z, 1);
 		mpz_to_be32(k, z);
-		ecf_p256_scalar_mult_base(&r, k);
+		ecf_p256_point_scalar_mult_base(&r, k);
 		test_expect(ecf_p256_point_equal(&r, &g), "(n+1)*G");
 		/* The identity as the base of scalar_mult. */
 		ecf_p256_point id;
 		ecf_p256_point_identity(&id);
 		memset(k, 0x5a, 32);
-		ecf_p256_scalar_mult(&r, k, &id);
+		ecf_p256_point_scalar_mult(&r, k, &id);
 		test_expect(ecf_p256_point_is_identity(&r), "k*O");
 	}
 	test_tier_restore();
@@ -244,7 +255,7 @@ static void point_of(ecf_p256_point *r, unsigned long k)
 	uint8_t kb[32] = {0};
 	for (int i = 0; i < 8; i++)
 		kb[31 - i] = (uint8_t)(k >> (8 * i));
-	ecf_p256_scalar_mult_base(r, kb);
+	ecf_p256_point_scalar_mult_base(r, kb);
 }
 
 static void test_decode_errors(void **s)
@@ -462,27 +473,43 @@ static void test_keygen(void **s)
 		for (int i = 0; i < 3; i++) {
 			mpz_add_si(c, n, offs[i]);
 			mpz_to_be32(seed, c);
-			int st = ecf_p256_keygen(priv, pub, seed, 32);
+			int st = ecf_p256_keypair(pub, priv, seed, 32);
 			test_expect(st == (i == 0 ? ECF_OK : ECF_ERR_SCALAR), "keygen n%+ld: %d", offs[i], st);
 			if (i == 0)
 				test_expect(memcmp(priv, seed, 32) == 0, "keygen n - 1 keeps the key");
 			else
-				test_expect(priv[0] == 0 && priv[31] == 0 && pub[0] == 0 && pub[64] == 0,
-				            "keygen error zeroes");
+				test_expect(all_zero(priv, 32) && all_zero(pub, 65), "keypair error zeroes");
 		}
 		memset(seed, 0, 32);
-		test_expect(ecf_p256_keygen(priv, pub, seed, 32) == ECF_ERR_SCALAR, "keygen 0");
+		test_expect(ecf_p256_keypair(pub, priv, seed, 32) == ECF_ERR_SCALAR, "keygen 0");
 		test_expect(ecf_p256_public_key(pub, seed) == ECF_ERR_SCALAR, "public_key 0");
 		memset(seed, 0xff, 32);
-		test_expect(ecf_p256_keygen(priv, pub, seed, 32) == ECF_ERR_SCALAR, "keygen 2^256 - 1");
+		test_expect(ecf_p256_keypair(pub, priv, seed, 32) == ECF_ERR_SCALAR, "keygen 2^256 - 1");
 		test_expect(ecf_p256_public_key(pub, seed) == ECF_ERR_SCALAR, "public_key 2^256 - 1");
 		for (size_t len = 0; len < 40; len++)
-			if (len != 32)
-				test_expect(ecf_p256_keygen(priv, pub, seed, len) == ECF_ERR_LENGTH,
-				            "keygen length %zu", len);
-		test_expect(ecf_p256_keygen(NULL, pub, seed, 32) == ECF_ERR_NULL, "keygen NULL priv");
-		test_expect(ecf_p256_keygen(priv, pub, NULL, 32) == ECF_ERR_NULL, "keygen NULL seed");
-		test_expect(ecf_p256_public_key(NULL, seed) == ECF_ERR_NULL, "public_key NULL");
+			if (len != 32) {
+				memset(pub, 0xa5, 65);
+				memset(priv, 0xa5, 32);
+				test_expect(ecf_p256_keypair(pub, priv, seed, len) == ECF_ERR_LENGTH &&
+				                all_zero(priv, 32) && all_zero(pub, 65),
+				            "keypair length %zu", len);
+			}
+		/* NULL: ECF_ERR_NULL, and every output that is not NULL zeroed. */
+		memset(seed, 0x11, 32);
+		memset(pub, 0xa5, 65);
+		test_expect(ecf_p256_keypair(pub, NULL, seed, 32) == ECF_ERR_NULL && all_zero(pub, 65),
+		            "keypair NULL sk");
+		memset(priv, 0xa5, 32);
+		test_expect(ecf_p256_keypair(NULL, priv, seed, 32) == ECF_ERR_NULL && all_zero(priv, 32),
+		            "keypair NULL pk");
+		memset(pub, 0xa5, 65);
+		memset(priv, 0xa5, 32);
+		test_expect(ecf_p256_keypair(pub, priv, NULL, 32) == ECF_ERR_NULL && all_zero(priv, 32) &&
+		                all_zero(pub, 65),
+		            "keypair NULL seed");
+		test_expect(ecf_p256_public_key(NULL, seed) == ECF_ERR_NULL, "public_key NULL pk");
+		memset(pub, 0xa5, 65);
+		test_expect(ecf_p256_public_key(pub, NULL) == ECF_ERR_NULL && all_zero(pub, 65), "public_key NULL sk");
 		/* Random seeds of 32, 40, 48, 64 and 200 bytes (all-0xff and all-0 too). */
 		const size_t wl[] = {32, 40, 48, 64, 200};
 		for (long i = 0; i < test_iterations(300); i++) {
@@ -493,7 +520,7 @@ static void test_keygen(void **s)
 			if (i % 50 == 2)
 				memset(seed, 0, len);
 			mpz_import(c, len, 1, 1, 1, 0, seed);
-			int st = ecf_p256_keygen(priv, pub, seed, len);
+			int st = ecf_p256_keypair(pub, priv, seed, len);
 			if (len == 32) {
 				int ok = mpz_sgn(c) > 0 && mpz_cmp(c, n) < 0;
 				test_expect(st == (ok ? ECF_OK : ECF_ERR_SCALAR), "keygen 32 bytes, case %ld", i);
@@ -509,13 +536,11 @@ static void test_keygen(void **s)
 			mpz_to_be32(want, d);
 			test_expect(memcmp(priv, want, 32) == 0, "keygen %zu bytes: private key, case %ld", len, i);
 			ecf_p256_point r;
-			ecf_p256_scalar_mult_base(&r, priv);
+			ecf_p256_point_scalar_mult_base(&r, priv);
 			test_expect(enc65(pub2, &r) == ECF_OK && memcmp(pub, pub2, 65) == 0,
 			            "keygen public key, case %ld", i);
 			test_expect(ecf_p256_public_key(pub2, priv) == ECF_OK && memcmp(pub, pub2, 65) == 0,
 			            "public_key, case %ld", i);
-			test_expect(ecf_p256_keygen(priv, NULL, seed, len) == ECF_OK && memcmp(priv, want, 32) == 0,
-			            "keygen without pub, case %ld", i);
 		}
 	}
 	test_tier_restore();
@@ -595,21 +620,21 @@ static void test_openssl_mult(void **s)
 			BN_bin2bn(lb, 32, l);
 			/* base */
 			ecf_p256_point r, p, q;
-			ecf_p256_scalar_mult_base(&r, kb);
+			ecf_p256_point_scalar_mult_base(&r, kb);
 			EC_POINT_mul(grp, o, k, NULL, NULL, bnctx);
 			expect_same(&r, o, "scalar_mult_base", i);
 			/* a random point P = l*G, then k*P */
-			ecf_p256_scalar_mult_base(&p, lb);
+			ecf_p256_point_scalar_mult_base(&p, lb);
 			EC_POINT_mul(grp, o2, l, NULL, NULL, bnctx);
-			ecf_p256_scalar_mult(&r, kb, &p);
+			ecf_p256_point_scalar_mult(&r, kb, &p);
 			EC_POINT_mul(grp, o, NULL, o2, k, bnctx);
 			expect_same(&r, o, "scalar_mult", i);
 			/* l*G + k*P */
-			ecf_p256_double_scalar_mult_vartime(&r, lb, kb, &p);
+			ecf_p256_point_double_scalar_mult_base_vartime(&r, kb, &p, lb);
 			EC_POINT_mul(grp, o, l, o2, k, bnctx);
 			expect_same(&r, o, "double_scalar_mult_vartime", i);
 			/* add, double: P + Q with Q = k*G, and 2P */
-			ecf_p256_scalar_mult_base(&q, kb);
+			ecf_p256_point_scalar_mult_base(&q, kb);
 			ecf_p256_point_add(&r, &p, &q);
 			EC_POINT_mul(grp, o, k, NULL, NULL, bnctx);
 			EC_POINT_add(grp, o, o, o2, bnctx);
@@ -658,7 +683,7 @@ static void test_openssl_decode(void **s)
 			size_t len = (i & 1) ? 65 : 33;
 			rand_scalar(&rng, kb, 3 + i % 13);
 			ecf_p256_point p, r;
-			ecf_p256_scalar_mult_base(&p, kb);
+			ecf_p256_point_scalar_mult_base(&p, kb);
 			if (ecf_p256_point_to_bytes(e, len, &p) != ECF_OK)
 				continue;
 			switch (i % 6) {
@@ -694,6 +719,265 @@ static void test_openssl_decode(void **s)
 		}
 	}
 	test_tier_restore();
+#endif
+}
+
+/* The operations issue 19 added to the group, on every tier: point_sub and
+ * point_select; add_affine with the affine identity (0, 0) in every position
+ * (p = O, q = (0, 0), both) and with r aliasing p; compress and decompress
+ * of both forms, both parities, with aliasing and every decoding error
+ * (outputs zeroed); against OpenSSL where it has the operation (sub as an
+ * inverse and an add, compress/decompress as oct2point then point2oct). */
+static void test_issue19_group_ops(void **s)
+{
+	(void)s;
+	test_rng rng;
+	test_rng_init(&rng, 0x1919);
+	int parity_seen[2] = {0, 0};
+	for (size_t t = 0; t < test_tier_count(); t++) {
+		test_tier_select(t);
+		for (long i = 0; i < test_iterations(200); i++) {
+			uint8_t kb[32], lb[32];
+			rand_scalar(&rng, kb, 3 + i % 13);
+			rand_scalar(&rng, lb, 4 + i % 13);
+			ecf_p256_point p, q, r, want, o, np, nq;
+			ecf_p256_point_scalar_mult_base(&p, kb);
+			ecf_p256_point_scalar_mult_base(&q, lb);
+			ecf_p256_point_identity(&o);
+			/* sub: p - q = p + (-q); p - p = O; p - O = p; O - q = -q; aliasing. */
+			ecf_p256_point_neg(&nq, &q);
+			ecf_p256_point_add(&want, &p, &nq);
+			ecf_p256_point_sub(&r, &p, &q);
+			test_expect(ecf_p256_point_equal(&r, &want), "sub, case %ld", i);
+			r = p;
+			ecf_p256_point_sub(&r, &r, &q);
+			test_expect(ecf_p256_point_equal(&r, &want), "sub r = p, case %ld", i);
+			r = q;
+			ecf_p256_point_sub(&r, &p, &r);
+			test_expect(ecf_p256_point_equal(&r, &want), "sub r = q, case %ld", i);
+			ecf_p256_point_sub(&r, &p, &p);
+			test_expect(ecf_p256_point_is_identity(&r), "p - p, case %ld", i);
+			ecf_p256_point_sub(&r, &p, &o);
+			test_expect(ecf_p256_point_equal(&r, &p), "p - O, case %ld", i);
+			ecf_p256_point_sub(&r, &o, &q);
+			test_expect(ecf_p256_point_equal(&r, &nq), "O - q, case %ld", i);
+			/* select, aliasing both ways. */
+			ecf_p256_point_select(&r, &p, &q, 0);
+			test_expect(ecf_p256_point_equal(&r, &q), "select 0");
+			ecf_p256_point_select(&r, &p, &q, -5);
+			test_expect(memcmp(&r, &p, sizeof r) == 0, "select -5");
+			r = p;
+			ecf_p256_point_select(&r, &r, &q, 0);
+			test_expect(memcmp(&r, &q, sizeof r) == 0, "select r = a, cond 0");
+			r = q;
+			ecf_p256_point_select(&r, &p, &r, 1);
+			test_expect(memcmp(&r, &p, sizeof r) == 0, "select r = b, cond 1");
+			/* add_affine with the affine identity in every position. */
+			ecf_p256_affine qa, oa;
+			ecf_p256_point_to_affine(&qa, &q);
+			ecf_p256_point_to_affine(&oa, &o);
+			test_expect(ecf_p256_is_zero(&oa.x) && ecf_p256_is_zero(&oa.y), "to_affine(O) = (0, 0)");
+			ecf_p256_point_add(&want, &p, &q);
+			ecf_p256_point_add_affine(&r, &p, &qa);
+			test_expect(ecf_p256_point_equal(&r, &want), "p + affine q, case %ld", i);
+			ecf_p256_point_add_affine(&r, &p, &oa);
+			test_expect(ecf_p256_point_equal(&r, &p) && !ecf_p256_point_is_identity(&r),
+			            "p + (0, 0) = p, case %ld", i);
+			r = p;
+			ecf_p256_point_add_affine(&r, &r, &oa);
+			test_expect(ecf_p256_point_equal(&r, &p), "p + (0, 0) = p with r = p, case %ld", i);
+			ecf_p256_point_add_affine(&r, &o, &oa);
+			test_expect(ecf_p256_point_is_identity(&r), "O + (0, 0) = O");
+			ecf_p256_point_add_affine(&r, &o, &qa);
+			test_expect(ecf_p256_point_equal(&r, &q), "O + affine q = q");
+			ecf_p256_point_neg(&np, &q);
+			ecf_p256_point_add_affine(&r, &np, &qa);
+			test_expect(ecf_p256_point_is_identity(&r), "-q + affine q = O");
+			/* The identity given by add_affine works in the complete formulas. */
+			ecf_p256_point_add(&r, &r, &p);
+			test_expect(ecf_p256_point_equal(&r, &p), "(O from add_affine) + p");
+			/* batch_to_affine gives (0, 0) for O, which add_affine takes. */
+			ecf_p256_point two[2] = {o, q};
+			ecf_p256_affine ta[2];
+			test_expect(ecf_p256_point_batch_to_affine(ta, two, 2) == ECF_OK, "batch");
+			ecf_p256_point_add_affine(&r, &p, &ta[0]);
+			test_expect(ecf_p256_point_equal(&r, &p), "p + batch_to_affine(O)");
+			ecf_p256_point_from_affine(&r, &ta[0]);
+			test_expect(ecf_p256_point_is_identity(&r), "from_affine(batch_to_affine(O))");
+			/* compress / decompress, both directions, aliasing. */
+			uint8_t u[65], c[33], out[65], buf[65];
+			test_expect(enc65(u, &p) == ECF_OK && ecf_p256_point_to_bytes(c, 33, &p) == ECF_OK, "encode");
+			parity_seen[c[0] & 1] = 1;
+			test_expect(ecf_p256_point_compress(out, u, 65) == ECF_OK && memcmp(out, c, 33) == 0,
+			            "compress, case %ld", i);
+			test_expect(ecf_p256_point_compress(out, c, 33) == ECF_OK && memcmp(out, c, 33) == 0,
+			            "compress of compressed, case %ld", i);
+			test_expect(ecf_p256_point_decompress(out, c, 33) == ECF_OK && memcmp(out, u, 65) == 0,
+			            "decompress, case %ld", i);
+			test_expect(ecf_p256_point_decompress(out, u, 65) == ECF_OK && memcmp(out, u, 65) == 0,
+			            "decompress of uncompressed, case %ld", i);
+			memcpy(buf, c, 33);
+			test_expect(ecf_p256_point_decompress(buf, buf, 33) == ECF_OK && memcmp(buf, u, 65) == 0,
+			            "decompress in place, case %ld", i);
+			memcpy(buf, u, 65);
+			test_expect(ecf_p256_point_compress(buf, buf, 65) == ECF_OK && memcmp(buf, c, 33) == 0,
+			            "compress in place, case %ld", i);
+			/* Corrupted encodings: the status of from_bytes, the output zeroed. */
+			size_t len = (i & 1) ? 65 : 33;
+			memcpy(buf, (i & 1) ? u : c, len);
+			buf[test_rng_next(&rng) % len] ^= (uint8_t)(1u << (test_rng_next(&rng) % 8));
+			ecf_p256_point d;
+			int want_st = ecf_p256_point_from_bytes(&d, buf, len);
+			memset(out, 0xa5, 65);
+			int st = ecf_p256_point_decompress(out, buf, len);
+			test_expect(st == want_st && (st == ECF_OK || all_zero(out, 65)),
+			            "decompress of a corrupted encoding: %d, from_bytes %d, case %ld", st, want_st, i);
+			memset(out, 0xa5, 65);
+			st = ecf_p256_point_compress(out, buf, len);
+			test_expect(st == want_st && (st == ECF_OK || all_zero(out, 33)),
+			            "compress of a corrupted encoding: %d, from_bytes %d, case %ld", st, want_st, i);
+			if (st == ECF_OK) {
+				uint8_t back[65];
+				test_expect(ecf_p256_point_to_bytes(back, 33, &d) == ECF_OK &&
+				                memcmp(back, out, 33) == 0,
+				            "compress = to_bytes(from_bytes), case %ld", i);
+			}
+		}
+		/* Every decoding error comes through, out zeroed; NULL. */
+		uint8_t out[65], bad[65], zero = 0;
+		ecf_p256_point g;
+		ecf_p256_point_generator(&g);
+		test_expect(enc65(bad, &g) == ECF_OK, "G");
+		struct {
+			size_t len;
+			int tag, flip;
+			int want;
+		} cases[] = {{64, 4, 0, ECF_ERR_LENGTH},
+		             {65, 5, 0, ECF_ERR_ENCODING},
+		             {65, 2, 0, ECF_ERR_LENGTH},
+		             {65, 4, 1, ECF_ERR_NOT_ON_CURVE},
+		             {65, 4, 2, ECF_ERR_RANGE}};
+		for (size_t ci = 0; ci < sizeof cases / sizeof cases[0]; ci++) {
+			uint8_t e[65];
+			memcpy(e, bad, 65);
+			e[0] = (uint8_t)cases[ci].tag;
+			if (cases[ci].flip == 1)
+				e[64] ^= 1;
+			if (cases[ci].flip == 2)
+				memset(e + 1, 0xff, 32);
+			memset(out, 0xa5, 65);
+			test_expect(ecf_p256_point_decompress(out, e, cases[ci].len) == cases[ci].want &&
+			                all_zero(out, 65),
+			            "decompress error case %zu", ci);
+			memset(out, 0xa5, 65);
+			test_expect(ecf_p256_point_compress(out, e, cases[ci].len) == cases[ci].want &&
+			                all_zero(out, 33),
+			            "compress error case %zu", ci);
+		}
+		memset(out, 0xa5, 65);
+		test_expect(ecf_p256_point_decompress(out, &zero, 1) == ECF_ERR_IDENTITY && all_zero(out, 65),
+		            "decompress of the identity's encoding");
+		memset(out, 0xa5, 65);
+		test_expect(ecf_p256_point_compress(out, NULL, 65) == ECF_ERR_NULL && all_zero(out, 33),
+		            "compress NULL in");
+		test_expect(ecf_p256_point_compress(NULL, bad, 65) == ECF_ERR_NULL, "compress NULL out");
+		memset(out, 0xa5, 65);
+		test_expect(ecf_p256_point_decompress(out, NULL, 33) == ECF_ERR_NULL && all_zero(out, 65),
+		            "decompress NULL in");
+		test_expect(ecf_p256_point_decompress(NULL, bad, 65) == ECF_ERR_NULL, "decompress NULL out");
+		/* to_bytes and batch_to_affine zero their outputs on ECF_ERR_NULL too. */
+		memset(out, 0xa5, 65);
+		test_expect(ecf_p256_point_to_bytes(out, 65, NULL) == ECF_ERR_NULL && all_zero(out, 65),
+		            "to_bytes NULL p");
+		memset(out, 0xa5, 65);
+		test_expect(ecf_p256_point_to_bytes(out, 64, &g) == ECF_ERR_LENGTH && all_zero(out, 64),
+		            "to_bytes length zeroes");
+		ecf_p256_affine aa[2];
+		memset(aa, 0xa5, sizeof aa);
+		test_expect(ecf_p256_point_batch_to_affine(aa, NULL, 2) == ECF_ERR_NULL &&
+		                all_zero((const uint8_t *)aa, sizeof aa),
+		            "batch_to_affine NULL p zeroes r");
+	}
+	test_tier_restore();
+	test_expect(parity_seen[0] && parity_seen[1], "both parities of y met");
+}
+
+#ifdef HAVE_OPENSSL
+/* sub, compress and decompress against OpenSSL, with keys 1 and n - 1 (G
+ * and -G, y of both parities) among random ones. */
+static void openssl_issue19(void)
+{
+	test_rng rng;
+	test_rng_init(&rng, 0x5019);
+	BIGNUM *k = BN_new(), *l = BN_new();
+	EC_POINT *op = EC_POINT_new(grp), *oq = EC_POINT_new(grp), *o = EC_POINT_new(grp);
+	for (size_t t = 0; t < test_tier_count(); t++) {
+		test_tier_select(t);
+		for (long i = 0; i < test_iterations(300); i++) {
+			uint8_t kb[32], lb[32];
+			rand_scalar(&rng, kb, 3 + i % 13);
+			rand_scalar(&rng, lb, 4 + i % 13);
+			if (i == 0 || i == 1) { /* 1 and n - 1 */
+				mpz_t z;
+				mpz_init(z);
+				test_mpz_set_hex(z, N_HEX);
+				if (i == 0)
+					mpz_set_ui(z, 1);
+				else
+					mpz_sub_ui(z, z, 1);
+				mpz_to_be32(kb, z);
+				mpz_clear(z);
+			}
+			BN_bin2bn(kb, 32, k);
+			BN_bin2bn(lb, 32, l);
+			EC_POINT_mul(grp, op, k, NULL, NULL, bnctx);
+			EC_POINT_mul(grp, oq, l, NULL, NULL, bnctx);
+			ecf_p256_point p, q, r;
+			ecf_p256_point_scalar_mult_base(&p, kb);
+			ecf_p256_point_scalar_mult_base(&q, lb);
+			ecf_p256_point_sub(&r, &p, &q);
+			EC_POINT_copy(o, oq);
+			EC_POINT_invert(grp, o, bnctx);
+			EC_POINT_add(grp, o, op, o, bnctx);
+			expect_same(&r, o, "point_sub", i);
+			if (EC_POINT_is_at_infinity(grp, op))
+				continue;
+			uint8_t ou[65], oc[33], out[65];
+			EC_POINT_point2oct(grp, op, POINT_CONVERSION_UNCOMPRESSED, ou, 65, bnctx);
+			EC_POINT_point2oct(grp, op, POINT_CONVERSION_COMPRESSED, oc, 33, bnctx);
+			test_expect(ecf_p256_point_compress(out, ou, 65) == ECF_OK && memcmp(out, oc, 33) == 0,
+			            "compress differs from OpenSSL, case %ld", i);
+			test_expect(ecf_p256_point_decompress(out, oc, 33) == ECF_OK && memcmp(out, ou, 65) == 0,
+			            "decompress differs from OpenSSL, case %ld", i);
+			/* a corrupted x: we decompress exactly when OpenSSL decodes */
+			oc[1 + test_rng_next(&rng) % 32] ^= (uint8_t)(1 + test_rng_next(&rng) % 255);
+			EC_POINT *d = ossl_point(oc, 33);
+			int st = ecf_p256_point_decompress(out, oc, 33);
+			test_expect((st == ECF_OK) == (d != NULL), "decompress of a corrupted x: %d, case %ld", st, i);
+			if (d != NULL) {
+				uint8_t want[65];
+				EC_POINT_point2oct(grp, d, POINT_CONVERSION_UNCOMPRESSED, want, 65, bnctx);
+				test_expect(memcmp(out, want, 65) == 0, "decompress of a corrupted x differs, case %ld",
+				            i);
+			}
+			EC_POINT_free(d);
+		}
+	}
+	test_tier_restore();
+	BN_free(k);
+	BN_free(l);
+	EC_POINT_free(op);
+	EC_POINT_free(oq);
+	EC_POINT_free(o);
+}
+#endif
+
+static void test_openssl_issue19(void **s)
+{
+	(void)s;
+	REQUIRE_OPENSSL();
+#ifdef HAVE_OPENSSL
+	openssl_issue19();
 #endif
 }
 
@@ -778,6 +1062,8 @@ static void test_openssl_ecdh(void **s)
  * any 8-byte limb of the key (as the library holds it, little-endian limbs),
  * or the key bytes, in the stack area below this frame that the call used
  * (test_stack_paint / test_stack_count, test/common/testutil.h).
+ * Op 2 was keygen without a public key (keypair always makes both): it is
+ * ECDH with a compressed peer now.
  * Ops 5 and 6 (keygen with a public key, from a 32-byte key and from a wide
  * seed, whose derived key is searched) were added with the fix of the 32-bit
  * leak: before ecfi_wipe_stack(), op 2 left the key's spilled limbs on i386
@@ -788,10 +1074,11 @@ static void test_stack_wiped(void **s)
 	TEST_SKIP_UNDER_ASAN();
 	test_rng rng;
 	test_rng_init(&rng, 0x5ac);
-	uint8_t g[65];
+	uint8_t g[65], gc[33];
 	ecf_p256_point gp, r;
 	ecf_p256_point_generator(&gp);
-	enc65(g, &gp);
+	assert_int_equal(enc65(g, &gp), ECF_OK);
+	assert_int_equal(ecf_p256_point_to_bytes(gc, 33, &gp), ECF_OK);
 	for (size_t t = 0; t < test_tier_count(); t++) {
 		test_tier_select(t);
 		for (int op = 0; op < 7; op++) {
@@ -801,31 +1088,31 @@ static void test_stack_wiped(void **s)
 			while (d[0] == 0xff); /* keep it below n */
 			rand_bytes(&rng, seed, 48);
 			if (op == 6) /* the key derived from the seed is the secret to look for */
-				ecf_p256_keygen(d, pub, seed, 48);
+				(void)!ecf_p256_keypair(pub, d, seed, 48);
 			uint8_t pieces[8][8];
 			test_key32_pieces(pieces, d);
 			test_stack_paint(0);
 			switch (op) {
 			case 0:
-				ecf_p256_ecdh(out, d, g, 65);
+				(void)!ecf_p256_ecdh(out, d, g, 65);
 				break;
 			case 1:
-				ecf_p256_public_key(out, d);
+				(void)!ecf_p256_public_key(out, d);
 				break;
-			case 2:
-				ecf_p256_keygen(out, NULL, d, 32);
+			case 2: /* was keygen without a public key, which keypair does not have */
+				(void)!ecf_p256_ecdh(out, d, gc, 33);
 				break;
 			case 3:
-				ecf_p256_scalar_mult(&r, d, &gp);
+				ecf_p256_point_scalar_mult(&r, d, &gp);
 				break;
 			case 4:
-				ecf_p256_scalar_mult_base(&r, d);
+				ecf_p256_point_scalar_mult_base(&r, d);
 				break;
 			case 5:
-				ecf_p256_keygen(out, pub, d, 32);
+				(void)!ecf_p256_keypair(pub, out, d, 32);
 				break;
 			default: /* the key derived from a wide seed (d, computed above) */
-				ecf_p256_keygen(out, pub, seed, 48);
+				(void)!ecf_p256_keypair(pub, out, seed, 48);
 				break;
 			}
 			test_expect(test_stack_count(pieces[0], 8, 8) == 0, "op %d left the private key on the stack",
@@ -868,8 +1155,8 @@ static void test_base_edges(void **s)
 							mpz_mod(z, z, n);
 							uint8_t kb[32];
 							mpz_to_be32(kb, z);
-							ecf_p256_scalar_mult_base(&r1, kb);
-							ecf_p256_scalar_mult(&r2, kb, &g);
+							ecf_p256_point_scalar_mult_base(&r1, kb);
+							ecf_p256_point_scalar_mult(&r2, kb, &g);
 							test_expect(
 							    ecf_p256_point_equal(&r1, &r2) == 1,
 							    "scalar_mult_base != scalar_mult(G) for W=%u, j=%lu, "
@@ -959,7 +1246,7 @@ static void test_varbase_edges(void **s)
 	rand_bytes(&rng, lb, 32);
 	ecf_p256_point_generator(&pts[0]);
 	ecf_p256_point_neg(&pts[1], &pts[0]);
-	ecf_p256_scalar_mult_base(&pts[2], lb);
+	ecf_p256_point_scalar_mult_base(&pts[2], lb);
 	ecf_p256_point_identity(&pts[3]);
 	static const char *const names[] = {"G", "-G", "random P", "O"};
 #ifdef HAVE_OPENSSL
@@ -986,7 +1273,7 @@ static void test_varbase_edges(void **s)
 #endif
 			for (size_t t = 0; t < test_tier_count(); t++) {
 				test_tier_select(t);
-				ecf_p256_scalar_mult(&got, kb, &pts[pi]);
+				ecf_p256_point_scalar_mult(&got, kb, &pts[pi]);
 				test_expect(ecf_p256_point_equal(&got, &want) == 1 &&
 				                ecf_p256_point_is_identity(&got) == ecf_p256_point_is_identity(&want),
 				            "scalar_mult(k, %s) differs from double-and-add, scalar %zu, tier %s",
@@ -1065,6 +1352,7 @@ static void test_dsm_edges(void **s)
 		mpz_mod(i < 14 ? us[i] : cs[8], i < 14 ? us[i] : cs[8], n);
 	}
 	unsigned long *paths = ecfi_test_p256_dsm_paths;
+	unsigned long tpaths[ECFI_TEST_P256_DSM_PATHS] = {0}; /* the prepared-table form */
 	memset(ecfi_test_p256_dsm_paths, 0, sizeof ecfi_test_p256_dsm_paths);
 #ifdef HAVE_OPENSSL
 	BIGNUM *b1 = BN_new(), *b2 = BN_new(), *bc = BN_new();
@@ -1075,11 +1363,15 @@ static void test_dsm_edges(void **s)
 		uint8_t cb[32];
 		mpz_to_be32(cb, cs[ci]);
 		ecf_p256_point q;
-		ecf_p256_scalar_mult_base(&q, cb);
+		ecf_p256_point_scalar_mult_base(&q, cb);
 #ifdef HAVE_OPENSSL
 		BN_bin2bn(cb, 32, bc);
 		EC_POINT_mul(grp, oq, bc, NULL, NULL, bnctx);
 #endif
+		/* The prepared-key form: Q's affine odd multiples (Q != O only). */
+		ecf_p256_affine table[ECFI_P256_PREP_ENTRIES];
+		if (ci != 0)
+			ecfi_p256_odd_multiples_affine(table, &q, P256_FAST());
 		for (size_t i = 0; i < 14; i++)
 			for (size_t j = 0; j < 14; j++) {
 				uint8_t u1b[32], u2b[32], eb[32];
@@ -1090,7 +1382,7 @@ static void test_dsm_edges(void **s)
 				mpz_mod(e, e, n);
 				mpz_to_be32(eb, e);
 				ecf_p256_point want, got, jac, jac_lib;
-				ecf_p256_scalar_mult_base(&want, eb);
+				ecf_p256_point_scalar_mult_base(&want, eb);
 #ifdef HAVE_OPENSSL
 				BN_bin2bn(u1b, 32, b1);
 				BN_bin2bn(u2b, 32, b2);
@@ -1102,7 +1394,7 @@ static void test_dsm_edges(void **s)
 				test_mpz_to_limbs(l2, 4, us[j]);
 				for (size_t t = 0; t < test_tier_count(); t++) {
 					test_tier_select(t);
-					ecf_p256_double_scalar_mult_vartime(&got, u1b, u2b, &q);
+					ecf_p256_point_double_scalar_mult_base_vartime(&got, u2b, &q, u1b);
 					test_expect(ecf_p256_point_equal(&got, &want) == 1,
 					            "double_scalar_mult_vartime: c %zu, u1 %zu, u2 %zu, tier %s", ci, i,
 					            j, test_tier_name(t));
@@ -1120,6 +1412,34 @@ static void test_dsm_edges(void **s)
 					test_expect(
 					    ecf_p256_point_is_identity(&jac) == ecf_p256_point_is_identity(&want),
 					    "double_scalar_mult_vartime_jac identity: c %zu, u1 %zu, u2 %zu", ci, i, j);
+					if (ci != 0) {
+						/* The table form: its paths counted apart. */
+						unsigned long before[ECFI_TEST_P256_DSM_PATHS];
+						memcpy(before, paths, sizeof before);
+						ecfi_test_p256_double_scalar_mult_vartime_jac_table(&jac, l1, l2, table,
+						                                                    P256_FAST());
+						for (int k = 0; k < ECFI_TEST_P256_DSM_PATHS; k++) {
+							tpaths[k] += paths[k] - before[k];
+							paths[k] = before[k];
+						}
+						ecfi_p256_double_scalar_mult_vartime_jac_table(&jac_lib, l1, l2, table,
+						                                               P256_FAST());
+						test_expect(memcmp(&jac, &jac_lib, sizeof jac) == 0,
+						            "dsm table: hook != library: c %zu, u1 %zu, u2 %zu", ci, i,
+						            j);
+						ecf_p256_point pt, s3, s4, g3;
+						jac_to_pt(&pt, &jac_lib, P256_FAST());
+						test_expect(
+						    ecf_p256_point_equal(&pt, &want) == 1,
+						    "dsm with the prepared table: c %zu, u1 %zu, u2 %zu, tier %s", ci,
+						    i, j, test_tier_name(t));
+						ecf_p256_point_generator(&g3);
+						ecf_p256_point_add(&s3, &pt, &g3);
+						ecf_p256_point_add(&s4, &want, &g3);
+						test_expect(ecf_p256_point_equal(&s3, &s4) == 1,
+						            "dsm with the prepared table + G: c %zu, u1 %zu, u2 %zu",
+						            ci, i, j);
+					}
 					count++;
 				}
 				test_tier_restore();
@@ -1134,6 +1454,17 @@ static void test_dsm_edges(void **s)
 			test_expect(paths[k] == 0, "G digit path 'entry = O' ran");
 		else
 			test_expect(paths[k] > 0, "%s digits: path %s never ran", k < 5 ? "G" : "Q", pname[k % 5]);
+	}
+	/* The table form: its Q digits go through jac_madd_vartime (an affine
+	 * entry is never O either). */
+	for (int k = 0; k < ECFI_TEST_P256_DSM_PATHS; k++) {
+		print_message("# prepared table: %s digits, path %s: %lu\n", k < 5 ? "G" : "Q", pname[k % 5],
+		              tpaths[k]);
+		if (k % 5 == 2)
+			test_expect(tpaths[k] == 0, "prepared table: path 'entry = O' ran");
+		else
+			test_expect(tpaths[k] > 0, "prepared table: %s digits: path %s never ran", k < 5 ? "G" : "Q",
+			            pname[k % 5]);
 	}
 	test_expect(count > 0, "no case ran");
 #ifdef HAVE_OPENSSL
@@ -1173,12 +1504,13 @@ static int group_teardown(void **s)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_kg_vectors),   cmocka_unit_test(test_decode_errors),
-	    cmocka_unit_test(test_group_law),    cmocka_unit_test(test_keygen),
-	    cmocka_unit_test(test_openssl_mult), cmocka_unit_test(test_openssl_decode),
-	    cmocka_unit_test(test_openssl_ecdh), cmocka_unit_test(test_stack_wiped),
-	    cmocka_unit_test(test_base_edges),   cmocka_unit_test(test_varbase_edges),
-	    cmocka_unit_test(test_dsm_edges),
+	    cmocka_unit_test(test_kg_vectors),      cmocka_unit_test(test_decode_errors),
+	    cmocka_unit_test(test_group_law),       cmocka_unit_test(test_keygen),
+	    cmocka_unit_test(test_openssl_mult),    cmocka_unit_test(test_openssl_decode),
+	    cmocka_unit_test(test_openssl_ecdh),    cmocka_unit_test(test_stack_wiped),
+	    cmocka_unit_test(test_base_edges),      cmocka_unit_test(test_varbase_edges),
+	    cmocka_unit_test(test_dsm_edges),       cmocka_unit_test(test_issue19_group_ops),
+	    cmocka_unit_test(test_openssl_issue19),
 	};
 	return cmocka_run_group_tests_name("p256_group", tests, group_setup, group_teardown);
 }

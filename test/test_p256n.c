@@ -1,5 +1,11 @@
 /* Scalars mod the P-256 order: every operation against GMP on every kernel
  * tier, the reducing decoders, and BoringSSL's OrdMulMont vectors. */
+/* The tests pass NULL on purpose (ECF_ERR_NULL): no nonnull attributes here
+ * (ecfield_internal_dep defines this too; the *_noint128 builds' dependency
+ * does not). */
+#ifndef ECF_NO_NONNULL
+#define ECF_NO_NONNULL
+#endif
 #include "ecfield/p256n.h"
 
 #include "common/internal.h"

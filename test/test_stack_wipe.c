@@ -59,13 +59,13 @@ enum { OP_LEAKY, OP_LEAKY_WIPED, OP_FIRST };
 static const char *const NAMES[] = {
     "planted leak (must be caught)",
     "planted leak + ecfi_wipe_stack",
-    "p256_keygen (32-byte key, public key)",
-    "p256_keygen (48-byte seed, public key)",
-    "p256_keygen (32-byte key)",
+    "p256_keypair (32-byte key)",
+    "p256_keypair (48-byte seed)",
+    "p256_ecdsa_sign_msg (extra entropy)",
     "p256_public_key",
     "p256_ecdh",
-    "p256_scalar_mult",
-    "p256_scalar_mult_base",
+    "p256_point_scalar_mult",
+    "p256_point_scalar_mult_base",
     "p256_ecdsa_sign",
     "p256_ecdsa_sign_der (extra entropy, low s)",
     "x25519",
@@ -91,31 +91,31 @@ static __attribute__((noinline)) void run_op(int op)
 		leaky_wiped();
 		break;
 	case OP_FIRST + 0:
-		(void)ecf_p256_keygen(OUT, OUT + 32, KEY, 32);
+		(void)!ecf_p256_keypair(OUT + 32, OUT, KEY, 32);
 		break;
 	case OP_FIRST + 1:
-		(void)ecf_p256_keygen(OUT, OUT + 32, SEED, 48);
+		(void)!ecf_p256_keypair(OUT + 32, OUT, SEED, 48);
 		break;
 	case OP_FIRST + 2:
-		(void)ecf_p256_keygen(OUT, NULL, KEY, 32);
+		(void)!ecf_p256_ecdsa_sign_msg(SIG, KEY, MSG, 3, SEED, 32, 0);
 		break;
 	case OP_FIRST + 3:
-		(void)ecf_p256_public_key(OUT, KEY);
+		(void)!ecf_p256_public_key(OUT, KEY);
 		break;
 	case OP_FIRST + 4:
-		(void)ecf_p256_ecdh(OUT, KEY, G65, 65);
+		(void)!ecf_p256_ecdh(OUT, KEY, G65, 65);
 		break;
 	case OP_FIRST + 5:
-		ecf_p256_scalar_mult(&P256, KEY, &P256);
+		ecf_p256_point_scalar_mult(&P256, KEY, &P256);
 		break;
 	case OP_FIRST + 6:
-		ecf_p256_scalar_mult_base(&P256, KEY);
+		ecf_p256_point_scalar_mult_base(&P256, KEY);
 		break;
 	case OP_FIRST + 7:
-		(void)ecf_p256_ecdsa_sign(SIG, KEY, MSG, 3, NULL, 0, 0);
+		(void)!ecf_p256_ecdsa_sign(SIG, KEY, MSG, 3, NULL, 0, 0);
 		break;
 	case OP_FIRST + 8:
-		(void)ecf_p256_ecdsa_sign_der(SIG, &DER_LEN, KEY, MSG, 3, SEED, 48, ECF_P256_ECDSA_LOW_S);
+		(void)!ecf_p256_ecdsa_sign_der(SIG, &DER_LEN, KEY, MSG, 3, SEED, 48, ECF_P256_ECDSA_LOW_S);
 		break;
 	case OP_FIRST + 9:
 		(void)ecf_x25519(OUT, KEY, G65 + 1);
@@ -166,7 +166,7 @@ static void test_whole_stack_wiped(void **s)
 	test_rand_bytes(&rng, SEED, sizeof SEED);
 	test_rand_bytes(&rng, UNIFORM, sizeof UNIFORM);
 	ecf_p256_point_generator(&P256);
-	(void)ecf_p256_point_to_bytes(G65, 65, &P256);
+	(void)!ecf_p256_point_to_bytes(G65, 65, &P256);
 	ecf_edwards25519_generator(&ED);
 	ecf_ristretto255_generator(&RIS);
 	(void)ecf_ed25519_keypair(OUT, SK, KEY);

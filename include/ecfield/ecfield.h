@@ -18,6 +18,7 @@
 #include <ecfield/ed25519.h>
 #include <ecfield/sc25519.h>
 #include <ecfield/p256_point.h>
+#include <ecfield/p256_ecdh.h>
 #include <ecfield/p256_ecdsa.h>
 
 #ifdef __cplusplus

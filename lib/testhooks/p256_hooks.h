@@ -27,6 +27,12 @@ ECFI_HIDDEN void ecfi_test_p256_double_scalar_mult_vartime_jac(ecf_p256_point *r
                                                                const uint64_t u2[4], const ecf_p256_point *q,
                                                                unsigned fast);
 
+/* ecfi_p256_double_scalar_mult_vartime_jac_table with the same counters
+ * (the Q digits' additions are jac_madd_vartime here: [5 + JAC_VT_*]). */
+ECFI_HIDDEN void
+ecfi_test_p256_double_scalar_mult_vartime_jac_table(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
+                                                    const ecf_p256_affine table[ECFI_P256_PREP_ENTRIES], unsigned fast);
+
 /* ecfi_p256_lookup_affine and ecfi_p256_lookup_jac (curves/p256/lookup.h),
  * adding each scan run into ecfi_test_p256_scans: [0] the SSE2 (or plain C)
  * one, [1] the AVX2 kernel. The results are the same bits either way: only

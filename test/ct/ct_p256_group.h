@@ -1,4 +1,4 @@
-/* The P-256 group (ecfield/p256_point.h, p256_ecdsa.h): every function not
+/* The P-256 group (ecfield/p256_point.h, p256_ecdh.h, p256_ecdsa.h): every function not
  * named _vartime, with its secrets marked undefined: points and scalars of
  * the group law and the scalar multiplications, the secret coordinates of a
  * decoded point (its status is public by contract), private keys, seeds,
@@ -18,7 +18,7 @@ static void ct_p256_point(ct_rng *rng, ecf_p256_point *r)
 	uint8_t k[32];
 	for (int i = 0; i < 32; i++)
 		k[i] = (uint8_t)ct_next(rng);
-	ecf_p256_scalar_mult_base(r, k);
+	ecf_p256_point_scalar_mult_base(r, k);
 }
 
 static void ct_p256_group(ct_rng *rng)
@@ -39,14 +39,21 @@ static void ct_p256_group(ct_rng *rng)
 		for (int j = 0; j < 32; j++)
 			k[j] = (uint8_t)(i == 0 ? 0xff : ct_next(rng)); /* i = 0: k >= n, reduced */
 		/* Encoding and decoding (secret coordinates; the status is public). */
-		ecf_p256_point_to_bytes(enc, 65, &p);
-		ecf_p256_point_to_bytes(c, 33, &p);
+		ct_sink_int(ecf_p256_point_to_bytes(enc, 65, &p));
+		ct_sink_int(ecf_p256_point_to_bytes(c, 33, &p));
 		CT_SECRET(enc + 1, 64);
 		CT_SECRET(c + 1, 32);
 		ct_sink_int(ecf_p256_point_from_bytes(&r, enc, 65));
 		ct_sink_bytes(&r, sizeof r);
 		ct_sink_int(ecf_p256_point_from_bytes(&r, c, 33));
 		ct_sink_bytes(&r, sizeof r);
+		{ /* compress / decompress of secret coordinates (the status is public) */
+			uint8_t out[65];
+			ct_sink_int(ecf_p256_point_compress(out, enc, 65));
+			ct_sink_bytes(out, 33);
+			ct_sink_int(ecf_p256_point_decompress(out, c, 33));
+			ct_sink_bytes(out, 65);
+		}
 		CT_SECRET(&p, sizeof p);
 		CT_SECRET(&q, sizeof q);
 		CT_SECRET(k, sizeof k);
@@ -68,6 +75,22 @@ static void ct_p256_group(ct_rng *rng)
 		ct_sink_bytes(&r, sizeof r);
 		ecf_p256_point_from_affine(&r, &a);
 		ct_sink_bytes(&r, sizeof r);
+		/* issue 19: sub, select on a secret condition, add_affine with the
+		 * affine identity (0, 0) as a secret choice (batch[1] below is it). */
+		ecf_p256_point_sub(&r, &p, &q);
+		ct_sink_bytes(&r, sizeof r);
+		ecf_p256_point_select(&r, &p, &q, ct_cond(rng, i));
+		ct_sink_bytes(&r, sizeof r);
+		{
+			ecf_p256_affine ai, oa;
+			ecf_p256_point_to_affine(&oa, &id);
+			ai = a;
+			int cz = ct_cond(rng, i + 1);
+			ecf_p256_cmov(&ai.x, &oa.x, cz);
+			ecf_p256_cmov(&ai.y, &oa.y, cz);
+			ecf_p256_point_add_affine(&r, &p, &ai);
+			ct_sink_bytes(&r, sizeof r);
+		}
 		ct_sink_int(ecf_p256_point_is_identity(&p));
 		ct_sink_int(ecf_p256_point_equal(&p, &q));
 		r = p;
@@ -77,26 +100,26 @@ static void ct_p256_group(ct_rng *rng)
 		ct_sink_int(ecf_p256_point_batch_to_affine(batch, pts, 3));
 		ct_sink_bytes(batch, sizeof batch);
 		/* Scalar multiplications. */
-		ecf_p256_scalar_mult(&r, k, &p);
+		ecf_p256_point_scalar_mult(&r, k, &p);
 		ct_sink_bytes(&r, sizeof r);
-		ecf_p256_scalar_mult(&r, k, &id);
+		ecf_p256_point_scalar_mult(&r, k, &id);
 		ct_sink_bytes(&r, sizeof r);
-		ecf_p256_scalar_mult_base(&r, k);
+		ecf_p256_point_scalar_mult_base(&r, k);
 		ct_sink_bytes(&r, sizeof r);
 		/* Keys: 32-byte seeds (valid or not: 0xff.. is >= n) and 48-byte ones. */
 		for (int j = 0; j < 48; j++)
 			seed[j] = (uint8_t)(i == 0 ? 0xff : ct_next(rng));
 		CT_SECRET(seed, sizeof seed);
-		ct_sink_int(ecf_p256_keygen(priv, pub, seed, 32));
+		ct_sink_int(ecf_p256_keypair(pub, priv, seed, 32));
 		ct_sink_bytes(priv, sizeof priv);
 		ct_sink_bytes(pub, sizeof pub);
-		ct_sink_int(ecf_p256_keygen(priv, pub, seed, 48));
+		ct_sink_int(ecf_p256_keypair(pub, priv, seed, 48));
 		ct_sink_bytes(pub, sizeof pub);
 		ct_sink_int(ecf_p256_public_key(pub, seed));
 		ct_sink_bytes(pub, sizeof pub);
 		/* ECDH with a public peer point. */
 		ct_p256_point(rng, &q);
-		ecf_p256_point_to_bytes(peer, 65, &q);
+		ct_sink_int(ecf_p256_point_to_bytes(peer, 65, &q));
 		ct_sink_int(ecf_p256_ecdh(shared, priv, peer, 65));
 		ct_sink_int(ecf_p256_ecdh(shared, seed, peer, 65)); /* i = 0: an invalid key */
 		ct_sink_bytes(shared, sizeof shared);
@@ -112,5 +135,10 @@ static void ct_p256_group(ct_rng *rng)
 		ct_sink_bytes(sig, sizeof sig);
 		ct_sink_int(ecf_p256_ecdsa_sign_der(der, &dl, priv, digest, 32, extra, 16, ECF_P256_ECDSA_LOW_S));
 		ct_sink_bytes(der, sizeof der);
+		/* sign_msg: a public message, the secret key, secret hedging. */
+		ct_sink_int(ecf_p256_ecdsa_sign_msg(sig, priv, digest, 32, NULL, 0, 0));
+		ct_sink_bytes(sig, sizeof sig);
+		ct_sink_int(ecf_p256_ecdsa_sign_msg(sig, seed, digest, 7, extra, 16, ECF_P256_ECDSA_LOW_S));
+		ct_sink_bytes(sig, sizeof sig);
 	}
 }

@@ -53,9 +53,9 @@ static void ct_p256(int round)
 	CT_SECRET(k, sizeof k);
 	CT_SECRET(extra, sizeof extra);
 
-	ct_sink_int(ecf_p256_keygen(priv, pub, seed, 32)); /* round 0: an invalid key */
+	ct_sink_int(ecf_p256_keypair(pub, priv, seed, 32)); /* round 0: an invalid key */
 	ct_sink_bytes(pub, sizeof pub);
-	ct_sink_int(ecf_p256_keygen(priv, pub, seed, 48));
+	ct_sink_int(ecf_p256_keypair(pub, priv, seed, 48));
 	ct_sink_bytes(pub, sizeof pub);
 	ct_sink_int(ecf_p256_public_key(pub, priv));
 	ct_sink_bytes(pub, sizeof pub);
@@ -70,9 +70,9 @@ static void ct_p256(int round)
 	ct_sink_int(ecf_p256_ecdsa_sign_der(der, &dl, priv, digest, sizeof digest, extra, sizeof extra, 0));
 	ct_sink_bytes(der, sizeof der);
 	ecf_p256_point_generator(&g);
-	ecf_p256_scalar_mult_base(&r, k);
+	ecf_p256_point_scalar_mult_base(&r, k);
 	ct_sink_bytes(&r, sizeof r);
-	ecf_p256_scalar_mult(&r, k, &g);
+	ecf_p256_point_scalar_mult(&r, k, &g);
 	ct_sink_bytes(&r, sizeof r);
 }
 
@@ -122,7 +122,7 @@ __attribute__((noinline)) static void ct_planted_leak(void)
 		ct_sink++;
 	ct_sink ^= tab[k[1] & 15]; /* leak: address from a secret */
 	ecf_p256_point_generator(&g);
-	ecf_p256_double_scalar_mult_vartime(&r, k, k, &g); /* leak inside libecfield.so */
+	ecf_p256_point_double_scalar_mult_base_vartime(&r, k, &g, k); /* leak inside libecfield.so */
 	ct_sink_bytes(&r, sizeof r);
 }
 #endif

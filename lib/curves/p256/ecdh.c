@@ -1,4 +1,6 @@
 /* P-256 key generation (FIPS 186-5 A.2.1 and A.4.2) and ECDH (SEC1 3.3.1). */
+#include <ecfield/p256_ecdh.h>
+
 #include "curves/p256/group.h"
 #include "curves/p256/point_ops.h"
 
@@ -32,16 +34,16 @@ static void reduce_wide(uint64_t d[4], const uint8_t *c, size_t len)
 	ecfi_wipe(acc, sizeof acc);
 }
 
-/* pub = d*G as 65 bytes. */
-static void public_from_limbs(uint8_t pub[65], const uint64_t d[4], unsigned fast)
+/* pk = d*G as 65 bytes. */
+static void public_from_limbs(uint8_t pk[65], const uint64_t d[4], unsigned fast)
 {
 	point p;
 	affine a;
 	ecfi_p256_scalar_mult_base_limbs(&p, d, fast);
 	(void)ecfi_p256_point_to_affine_fast(&a, &p, fast);
-	pub[0] = 0x04;
-	fe_to_bytes_mont(pub + 1, &a.x, fast);
-	fe_to_bytes_mont(pub + 33, &a.y, fast);
+	pk[0] = 0x04;
+	fe_to_bytes_mont(pk + 1, &a.x, fast);
+	fe_to_bytes_mont(pk + 33, &a.y, fast);
 	ecfi_wipe(&p, sizeof p);
 	ecfi_wipe(&a, sizeof a);
 }
@@ -66,12 +68,12 @@ static void fix_invalid(uint64_t d[4], uint64_t ok)
 /* The status code of a mask: code if the mask is all-ones, else ECF_OK. */
 static uint64_t status_if(int code, uint64_t mask) { return (uint64_t)(int64_t)code & mask; }
 
-/* The three functions below that take a private key hand it to a noinline
+/* The three functions below that take a secret key hand it to a noinline
  * worker and then call ecfi_wipe_stack() (lib/common/wipe.h): on i386 the
- * key's limbs were found on the stack after keygen, in spill slots of its
- * frame that no ecfi_wipe of a named buffer reaches (the stack-scan test of
- * test_p256_group). The public functions themselves hold no secret. */
-static ECFI_NOINLINE int keygen_worker(uint8_t priv[32], uint8_t pub[65], const uint8_t *seed, size_t seed_len)
+ * key's limbs were found on the stack after key generation, in spill slots of
+ * its frame that no ecfi_wipe of a named buffer reaches (the stack-scan test
+ * of test_p256_group). The public functions themselves hold no secret. */
+static ECFI_NOINLINE int keypair_worker(uint8_t pk[65], uint8_t sk[32], const uint8_t *seed, size_t seed_len)
 {
 	uint64_t d[4], ok = ~(uint64_t)0;
 	if (seed_len == 32) /* the length is public */
@@ -79,60 +81,59 @@ static ECFI_NOINLINE int keygen_worker(uint8_t priv[32], uint8_t pub[65], const 
 	else
 		reduce_wide(d, seed, seed_len);
 	fix_invalid(d, ok);
-	ecfi_limbs_to_be(priv, 32, d);
-	mask_bytes(priv, 32, ok);
-	if (pub != NULL) {
-		public_from_limbs(pub, d, P256_FAST());
-		mask_bytes(pub, 65, ok);
-	}
+	ecfi_limbs_to_be(sk, 32, d);
+	mask_bytes(sk, 32, ok);
+	public_from_limbs(pk, d, P256_FAST());
+	mask_bytes(pk, 65, ok);
 	ecfi_wipe(d, sizeof d);
 	return (int)status_if(ECF_ERR_SCALAR, ~ok);
 }
 
-int ecf_p256_keygen(uint8_t priv[32], uint8_t pub[65], const uint8_t *seed, size_t seed_len)
+int ecf_p256_keypair(uint8_t pk[ECF_P256_PUBLIC_KEY_BYTES], uint8_t sk[ECF_P256_SECRET_KEY_BYTES], const uint8_t *seed,
+                     size_t seed_len)
 {
-	if (priv == NULL || seed == NULL || (seed_len != 32 && seed_len < 40)) {
-		if (priv != NULL)
-			ecfi_wipe(priv, 32);
-		if (pub != NULL)
-			ecfi_wipe(pub, 65);
-		return (priv == NULL || seed == NULL) ? ECF_ERR_NULL : ECF_ERR_LENGTH;
+	if (pk == NULL || sk == NULL || seed == NULL || (seed_len != 32 && seed_len < 40)) {
+		if (sk != NULL)
+			ecfi_wipe(sk, ECF_P256_SECRET_KEY_BYTES);
+		if (pk != NULL)
+			ecfi_wipe(pk, ECF_P256_PUBLIC_KEY_BYTES);
+		return (pk == NULL || sk == NULL || seed == NULL) ? ECF_ERR_NULL : ECF_ERR_LENGTH;
 	}
-	int status = keygen_worker(priv, pub, seed, seed_len);
+	int status = keypair_worker(pk, sk, seed, seed_len);
 	ecfi_wipe_stack();
 	return status;
 }
 
-static ECFI_NOINLINE int public_key_worker(uint8_t pub[65], const uint8_t priv[32])
+static ECFI_NOINLINE int public_key_worker(uint8_t pk[65], const uint8_t sk[32])
 {
 	uint64_t d[4];
-	uint64_t ok = load_private(d, priv);
+	uint64_t ok = load_private(d, sk);
 	fix_invalid(d, ok);
-	public_from_limbs(pub, d, P256_FAST());
-	mask_bytes(pub, 65, ok);
+	public_from_limbs(pk, d, P256_FAST());
+	mask_bytes(pk, 65, ok);
 	ecfi_wipe(d, sizeof d);
 	return (int)status_if(ECF_ERR_SCALAR, ~ok);
 }
 
-int ecf_p256_public_key(uint8_t pub[65], const uint8_t priv[32])
+int ecf_p256_public_key(uint8_t pk[ECF_P256_PUBLIC_KEY_BYTES], const uint8_t sk[ECF_P256_SECRET_KEY_BYTES])
 {
-	if (pub == NULL)
+	if (pk == NULL)
 		return ECF_ERR_NULL;
-	if (priv == NULL) {
-		ecfi_wipe(pub, 65);
+	if (sk == NULL) {
+		ecfi_wipe(pk, ECF_P256_PUBLIC_KEY_BYTES);
 		return ECF_ERR_NULL;
 	}
-	int status = public_key_worker(pub, priv);
+	int status = public_key_worker(pk, sk);
 	ecfi_wipe_stack();
 	return status;
 }
 
 /* shared = x(d*q) for the decoded (public) peer point q. */
-static ECFI_NOINLINE int ecdh_worker(uint8_t shared[32], const uint8_t priv[32], const point *q)
+static ECFI_NOINLINE int ecdh_worker(uint8_t shared[32], const uint8_t sk[32], const point *q)
 {
 	point s;
 	uint64_t d[4];
-	uint64_t ok = load_private(d, priv);
+	uint64_t ok = load_private(d, sk);
 	fix_invalid(d, ok);
 	unsigned fast = P256_FAST();
 	ecfi_p256_scalar_mult_limbs(&s, d, q, fast);
@@ -146,18 +147,19 @@ static ECFI_NOINLINE int ecdh_worker(uint8_t shared[32], const uint8_t priv[32],
 	return (int)(status_if(ECF_ERR_SCALAR, ~ok) | status_if(ECF_ERR_IDENTITY, ok & inf));
 }
 
-int ecf_p256_ecdh(uint8_t shared[32], const uint8_t priv[32], const uint8_t *peer, size_t peer_len)
+int ecf_p256_ecdh(uint8_t shared[ECF_P256_SHARED_BYTES], const uint8_t sk[ECF_P256_SECRET_KEY_BYTES],
+                  const uint8_t *peer, size_t peer_len)
 {
 	if (shared == NULL)
 		return ECF_ERR_NULL;
-	ecfi_wipe(shared, 32);
-	if (priv == NULL || peer == NULL)
+	ecfi_wipe(shared, ECF_P256_SHARED_BYTES);
+	if (sk == NULL || peer == NULL)
 		return ECF_ERR_NULL;
 	point q;
 	int status = ecfi_p256_point_decode(&q, peer, peer_len); /* the peer's point is public */
 	if (status != ECF_OK)
 		return status;
-	status = ecdh_worker(shared, priv, &q);
+	status = ecdh_worker(shared, sk, &q);
 	ecfi_wipe_stack();
 	return status;
 }

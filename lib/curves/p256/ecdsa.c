@@ -106,13 +106,13 @@ static uint64_t load_scalar(uint64_t d[4], const uint8_t in[32])
 	return ecfi_limbs_lt_mask(d, P256_N, 4) & ~ecfi_limbs_zero_mask(d, 4);
 }
 
-static int sign_rs(uint64_t r[4], uint64_t s[4], const uint8_t priv[32], const uint8_t *digest, size_t digest_len,
+static int sign_rs(uint64_t r[4], uint64_t s[4], const uint8_t sk[32], const uint8_t *digest, size_t digest_len,
                    const uint8_t *extra, size_t extra_len, unsigned flags)
 {
 	unsigned fast = P256_FAST();
 	uint64_t x[4], e[4], k[4];
 	uint8_t xb[32];
-	uint64_t ok = load_scalar(x, priv);
+	uint64_t ok = load_scalar(x, sk);
 	/* An invalid key signs with x = 1 and the result is masked away: no branch on it. */
 	for (int i = 0; i < 4; i++)
 		x[i] &= ok;
@@ -176,11 +176,11 @@ static int sign_rs(uint64_t r[4], uint64_t s[4], const uint8_t priv[32], const u
 	return (int)((uint64_t)(int64_t)ECF_ERR_SCALAR & ~ok);
 }
 
-static ECFI_NOINLINE int sign_worker(uint8_t sig[64], const uint8_t priv[32], const uint8_t *digest, size_t digest_len,
+static ECFI_NOINLINE int sign_worker(uint8_t sig[64], const uint8_t sk[32], const uint8_t *digest, size_t digest_len,
                                      const uint8_t *extra, size_t extra_len, unsigned flags)
 {
 	uint64_t r[4], s[4];
-	int status = sign_rs(r, s, priv, digest, digest_len, extra, extra_len, flags);
+	int status = sign_rs(r, s, sk, digest, digest_len, extra, extra_len, flags);
 	ecfi_limbs_to_be(sig, 32, r);
 	ecfi_limbs_to_be(sig + 32, 32, s);
 	ecfi_wipe(r, sizeof r);
@@ -191,16 +191,16 @@ static ECFI_NOINLINE int sign_worker(uint8_t sig[64], const uint8_t priv[32], co
 /* The key and the nonce live in the noinline worker's call tree, which
  * ecfi_wipe_stack() clears afterwards (lib/common/wipe.h): spill slots and
  * callees' temporaries are out of reach of the ecfi_wipe calls in sign_rs. */
-static int ecdsa_sign_impl(uint8_t sig[64], const uint8_t priv[32], const uint8_t *digest, size_t digest_len,
+static int ecdsa_sign_impl(uint8_t sig[64], const uint8_t sk[32], const uint8_t *digest, size_t digest_len,
                            const uint8_t *extra, size_t extra_len, unsigned flags)
 {
 	if (sig == NULL)
 		return ECF_ERR_NULL;
-	if (priv == NULL || (digest == NULL && digest_len != 0) || (extra == NULL && extra_len != 0)) {
+	if (sk == NULL || (digest == NULL && digest_len != 0) || (extra == NULL && extra_len != 0)) {
 		ecfi_wipe(sig, 64);
 		return ECF_ERR_NULL;
 	}
-	int status = sign_worker(sig, priv, digest, digest_len, extra, extra_len, flags);
+	int status = sign_worker(sig, sk, digest, digest_len, extra, extra_len, flags);
 	ecfi_wipe_stack();
 	return status;
 }
@@ -229,20 +229,21 @@ static size_t der_encode(uint8_t der[72], const uint8_t sig[64])
 	return l + 2;
 }
 
-int ecf_p256_ecdsa_sign_der(uint8_t der[72], size_t *der_len, const uint8_t priv[32], const uint8_t *digest,
-                            size_t digest_len, const uint8_t *extra, size_t extra_len, unsigned flags)
+int ecf_p256_ecdsa_sign_der(uint8_t der[ECF_P256_ECDSA_DER_MAX_BYTES], size_t *der_len,
+                            const uint8_t sk[ECF_P256_SECRET_KEY_BYTES], const uint8_t *digest, size_t digest_len,
+                            const uint8_t *extra, size_t extra_len, unsigned flags)
 {
 	if (der_len != NULL)
 		*der_len = 0;
+	if (der != NULL)
+		memset(der, 0, ECF_P256_ECDSA_DER_MAX_BYTES);
 	if (der == NULL || der_len == NULL)
 		return ECF_ERR_NULL;
 	uint8_t sig[64];
-	int status = ecdsa_sign_impl(sig, priv, digest, digest_len, extra, extra_len, flags);
+	int status = ecdsa_sign_impl(sig, sk, digest, digest_len, extra, extra_len, flags);
 	ecfi_declassify(&status, sizeof status); /* the status is returned: public */
-	if (status != ECF_OK) {
-		memset(der, 0, ECF_P256_ECDSA_DER_MAX_BYTES);
-		return status;
-	}
+	if (status != ECF_OK)
+		return status;            /* der is zeroed */
 	ecfi_declassify(sig, sizeof sig); /* the signature is public: its DER length may show */
 	*der_len = der_encode(der, sig);
 	return ECF_OK;
@@ -251,10 +252,13 @@ int ecf_p256_ecdsa_sign_der(uint8_t der[72], size_t *der_len, const uint8_t priv
 /* All-ones if the 32 big-endian bytes are in [1, n - 1]. Public values. */
 static int scalar_in_range(uint64_t v[4], const uint8_t in[32]) { return load_scalar(v, in) != 0; }
 
-int ecf_p256_ecdsa_sig_to_der(uint8_t der[72], size_t *der_len, const uint8_t sig[64])
+int ecf_p256_ecdsa_sig_to_der(uint8_t der[ECF_P256_ECDSA_DER_MAX_BYTES], size_t *der_len,
+                              const uint8_t sig[ECF_P256_ECDSA_SIGNATURE_BYTES])
 {
 	if (der_len != NULL)
 		*der_len = 0;
+	if (der != NULL)
+		memset(der, 0, ECF_P256_ECDSA_DER_MAX_BYTES);
 	if (der == NULL || der_len == NULL || sig == NULL)
 		return ECF_ERR_NULL;
 	uint64_t v[4];
@@ -312,15 +316,12 @@ static int ecdsa_sig_from_der_impl(uint8_t sig[64], const uint8_t *der, size_t d
 	return ECF_OK;
 }
 
-static int ecdsa_verify_impl(const uint8_t sig[64], const uint8_t *pub, size_t pub_len, const uint8_t *digest,
-                             size_t digest_len)
+/* The verification of sig for the digest under the key q (decoded), or the
+ * prepared key's table when table is not NULL (then q is unused). */
+static int verify_core(const uint8_t sig[64], const point *q, const affine *table, const uint8_t *digest,
+                       size_t digest_len)
 {
-	if (sig == NULL || pub == NULL || (digest == NULL && digest_len != 0))
-		return ECF_ERR_NULL;
-	point q, R;
-	int status = ecfi_p256_point_decode(&q, pub, pub_len);
-	if (status != ECF_OK)
-		return status;
+	point R;
 	uint64_t r[4], s[4], e[4];
 	if (!scalar_in_range(r, sig) || !scalar_in_range(s, sig + 32))
 		return ECF_ERR_RANGE;
@@ -336,7 +337,10 @@ static int ecdsa_verify_impl(const uint8_t sig[64], const uint8_t *pub, size_t p
 	ecfi_p256n_mul_with(fast, &u1, &t, &w);
 	ecfi_limbs_copy(t.limb, r, 4);
 	ecfi_p256n_mul_with(fast, &u2, &t, &w);
-	ecfi_p256_double_scalar_mult_vartime_jac(&R, u1.limb, u2.limb, &q, fast);
+	if (table != NULL) /* public: which entry point */
+		ecfi_p256_double_scalar_mult_vartime_jac_table(&R, u1.limb, u2.limb, table, fast);
+	else
+		ecfi_p256_double_scalar_mult_vartime_jac(&R, u1.limb, u2.limb, q, fast);
 	if (fe_zero_mask(&R.z))
 		return ECF_ERR_VERIFY;
 	/* x(R) mod n == r without an inversion, R in Jacobian coordinates (x =
@@ -360,34 +364,136 @@ static int ecdsa_verify_impl(const uint8_t sig[64], const uint8_t *pub, size_t p
 	return ECF_ERR_VERIFY;
 }
 
-int ecf_p256_ecdsa_verify_der(const uint8_t *der, size_t der_len, const uint8_t *pub, size_t pub_len,
+static int ecdsa_verify_impl(const uint8_t sig[64], const uint8_t *pk, size_t pk_len, const uint8_t *digest,
+                             size_t digest_len)
+{
+	if (sig == NULL || pk == NULL || (digest == NULL && digest_len != 0))
+		return ECF_ERR_NULL;
+	point q;
+	int status = ecfi_p256_point_decode(&q, pk, pk_len);
+	if (status != ECF_OK)
+		return status;
+	return verify_core(sig, &q, NULL, digest, digest_len);
+}
+
+/* The layout of ecf_p256_ecdsa_prepared_key: a marker, then the affine odd
+ * multiples Q, 3Q, ..., (2^(W-1) - 1) Q of the key (W = ECFI_P256_PREP_W;
+ * table[0] is Q itself). */
+typedef struct prepared {
+	uint64_t magic;
+	affine table[ECFI_P256_PREP_ENTRIES];
+} prepared;
+_Static_assert(sizeof(prepared) == ECF_P256_ECDSA_PREPARED_KEY_BYTES, "ECF_P256_ECDSA_PREPARED_KEY_BYTES");
+_Static_assert(sizeof(prepared) == sizeof(ecf_p256_ecdsa_prepared_key), "ecf_p256_ecdsa_prepared_key's size");
+/* "p256prep" with the window: a struct of another layout is not taken. */
+#define PREP_MAGIC (UINT64_C(0x7032353670726570) ^ (uint64_t)ECFI_P256_PREP_W)
+
+int ecf_p256_ecdsa_public_key_prepare(ecf_p256_ecdsa_prepared_key *prep, const uint8_t *pk, size_t pk_len)
+{
+	if (prep == NULL)
+		return ECF_ERR_NULL;
+	memset(prep, 0, sizeof *prep);
+	if (pk == NULL)
+		return ECF_ERR_NULL;
+	point q;
+	int status = ecfi_p256_point_decode(&q, pk, pk_len);
+	if (status != ECF_OK)
+		return status;
+	prepared *pp = (prepared *)prep->opaque;
+	ecfi_p256_odd_multiples_affine(pp->table, &q, P256_FAST());
+	pp->magic = PREP_MAGIC;
+	return ECF_OK;
+}
+
+static int verify_prepared_impl(const uint8_t sig[64], const ecf_p256_ecdsa_prepared_key *prep, const uint8_t *digest,
+                                size_t digest_len)
+{
+	if (sig == NULL || prep == NULL || (digest == NULL && digest_len != 0))
+		return ECF_ERR_NULL;
+	const prepared *pp = (const prepared *)prep->opaque;
+	if (pp->magic != PREP_MAGIC)
+		return ECF_ERR_ENCODING;
+	return verify_core(sig, NULL, pp->table, digest, digest_len);
+}
+
+int ecf_p256_ecdsa_verify_prepared(const uint8_t sig[ECF_P256_ECDSA_SIGNATURE_BYTES],
+                                   const ecf_p256_ecdsa_prepared_key *prep, const uint8_t *digest, size_t digest_len)
+{
+	return verify_prepared_impl(sig, prep, digest, digest_len);
+}
+
+/* SHA-256 of msg (msg_len bytes; NULL only when empty) for the _msg functions. */
+static void hash_msg(uint8_t h[32], const uint8_t *msg, size_t msg_len)
+{
+	static const uint8_t empty[1] = {0};
+	ecfi_sha256(h, msg_len != 0 ? msg : empty, msg_len);
+}
+
+int ecf_p256_ecdsa_verify_msg(const uint8_t sig[ECF_P256_ECDSA_SIGNATURE_BYTES], const uint8_t *pk, size_t pk_len,
+                              const uint8_t *msg, size_t msg_len)
+{
+	if (sig == NULL || pk == NULL || (msg == NULL && msg_len != 0))
+		return ECF_ERR_NULL;
+	uint8_t h[32];
+	hash_msg(h, msg, msg_len);
+	return ecdsa_verify_impl(sig, pk, pk_len, h, sizeof h);
+}
+
+int ecf_p256_ecdsa_verify_msg_prepared(const uint8_t sig[ECF_P256_ECDSA_SIGNATURE_BYTES],
+                                       const ecf_p256_ecdsa_prepared_key *prep, const uint8_t *msg, size_t msg_len)
+{
+	if (sig == NULL || prep == NULL || (msg == NULL && msg_len != 0))
+		return ECF_ERR_NULL;
+	uint8_t h[32];
+	hash_msg(h, msg, msg_len);
+	return verify_prepared_impl(sig, prep, h, sizeof h);
+}
+
+/* The message's digest is public; the key and the nonce are held by
+ * ecdsa_sign_impl's worker, whose stack is wiped. */
+int ecf_p256_ecdsa_sign_msg(uint8_t sig[ECF_P256_ECDSA_SIGNATURE_BYTES], const uint8_t sk[ECF_P256_SECRET_KEY_BYTES],
+                            const uint8_t *msg, size_t msg_len, const uint8_t *extra, size_t extra_len, unsigned flags)
+{
+	if (sig == NULL)
+		return ECF_ERR_NULL;
+	if (sk == NULL || (msg == NULL && msg_len != 0) || (extra == NULL && extra_len != 0)) {
+		ecfi_wipe(sig, ECF_P256_ECDSA_SIGNATURE_BYTES);
+		return ECF_ERR_NULL;
+	}
+	uint8_t h[32];
+	hash_msg(h, msg, msg_len);
+	return ecdsa_sign_impl(sig, sk, h, sizeof h, extra, extra_len, flags);
+}
+
+int ecf_p256_ecdsa_verify_der(const uint8_t *der, size_t der_len, const uint8_t *pk, size_t pk_len,
                               const uint8_t *digest, size_t digest_len)
 {
-	if (der == NULL || pub == NULL || (digest == NULL && digest_len != 0))
+	if (der == NULL || pk == NULL || (digest == NULL && digest_len != 0))
 		return ECF_ERR_NULL;
 	uint8_t sig[64];
 	int status = ecdsa_sig_from_der_impl(sig, der, der_len);
 	if (status != ECF_OK)
 		return status;
-	return ecdsa_verify_impl(sig, pub, pub_len, digest, digest_len);
+	return ecdsa_verify_impl(sig, pk, pk_len, digest, digest_len);
 }
 
 /* The exported names (the code above calls the static ones, never through the PLT). */
-int ecf_p256_ecdsa_sign(uint8_t sig[64], const uint8_t priv[32], const uint8_t *digest, size_t digest_len,
-                        const uint8_t *extra, size_t extra_len, unsigned flags)
+int ecf_p256_ecdsa_sign(uint8_t sig[ECF_P256_ECDSA_SIGNATURE_BYTES], const uint8_t sk[ECF_P256_SECRET_KEY_BYTES],
+                        const uint8_t *digest, size_t digest_len, const uint8_t *extra, size_t extra_len,
+                        unsigned flags)
 {
-	return ecdsa_sign_impl(sig, priv, digest, digest_len, extra, extra_len, flags);
+	return ecdsa_sign_impl(sig, sk, digest, digest_len, extra, extra_len, flags);
 }
 
-int ecf_p256_ecdsa_sig_from_der(uint8_t sig[64], const uint8_t *der, size_t der_len)
+int ecf_p256_ecdsa_sig_from_der(uint8_t sig[ECF_P256_ECDSA_SIGNATURE_BYTES], const uint8_t *der, size_t der_len)
 {
 	return ecdsa_sig_from_der_impl(sig, der, der_len);
 }
 
-int ecf_p256_ecdsa_verify(const uint8_t sig[64], const uint8_t *pub, size_t pub_len, const uint8_t *digest,
-                          size_t digest_len)
+int ecf_p256_ecdsa_verify(const uint8_t sig[ECF_P256_ECDSA_SIGNATURE_BYTES], const uint8_t *pk, size_t pk_len,
+                          const uint8_t *digest, size_t digest_len)
 {
-	return ecdsa_verify_impl(sig, pub, pub_len, digest, digest_len);
+	return ecdsa_verify_impl(sig, pk, pk_len, digest, digest_len);
 }
 #else /* ECFI_TEST_HOOKS: the test hooks only (testhooks/p256_hooks.h) */
 void ecfi_test_p256_rfc6979_init(ecfi_p256_rfc6979 *g, const uint8_t x[32], const uint8_t *digest, size_t digest_len,

@@ -26,6 +26,17 @@ ECFI_HIDDEN void ecfi_p256_scalar_mult_base_limbs(ecf_p256_point *r, const uint6
  * identity), variable time. */
 ECFI_HIDDEN void ecfi_p256_double_scalar_mult_vartime_jac(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
                                                           const ecf_p256_point *q, unsigned fast);
+/* The same with the affine odd multiples Q, 3Q, ..., (2^(W-1) - 1) Q of a
+ * point Q != O (a prepared ECDSA key) for a window W = ECFI_P256_PREP_W on
+ * u2; ecfi_p256_odd_multiples_affine makes the table (one inversion). */
+#define ECFI_P256_PREP_W 7
+#define ECFI_P256_PREP_ENTRIES (1 << (ECFI_P256_PREP_W - 2))
+ECFI_HIDDEN void ecfi_p256_double_scalar_mult_vartime_jac_table(ecf_p256_point *r, const uint64_t u1[4],
+                                                                const uint64_t u2[4],
+                                                                const ecf_p256_affine table[ECFI_P256_PREP_ENTRIES],
+                                                                unsigned fast);
+ECFI_HIDDEN void ecfi_p256_odd_multiples_affine(ecf_p256_affine table[ECFI_P256_PREP_ENTRIES], const ecf_p256_point *q,
+                                                unsigned fast);
 ECFI_HIDDEN void ecfi_p256_double_scalar_mult_vartime_limbs(ecf_p256_point *r, const uint64_t u1[4],
                                                             const uint64_t u2[4], const ecf_p256_point *q,
                                                             unsigned fast);

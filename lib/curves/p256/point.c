@@ -1,4 +1,6 @@
 /* P-256 points: SEC1 decoding and encoding, the group law, affine conversions. */
+#include <string.h>
+
 #include "common/declassify.h"
 #include "curves/p256/group.h"
 #include "curves/p256/point_ops.h"
@@ -94,27 +96,63 @@ uint64_t ecfi_p256_point_to_affine_fast(ecf_p256_affine *r, const ecf_p256_point
 	return fe_zero_mask(&p->z);
 }
 
+/* SEC1 encoding of the affine a of a point (inf: all-ones for the identity,
+ * which gives zeros), len = 33 or 65. Constant time. */
+static void encode_affine(uint8_t *out, size_t len, const ecf_p256_affine *a, uint64_t inf, unsigned fast)
+{
+	fe_to_bytes_mont(out + 1, &a->x, fast);
+	if (len == ECF_P256_POINT_BYTES) {
+		out[0] = 0x04;
+		fe_to_bytes_mont(out + 33, &a->y, fast);
+	} else {
+		out[0] = (uint8_t)(0x02 | fe_parity_mont(&a->y, fast));
+	}
+	for (size_t i = 0; i < len; i++)
+		out[i] &= (uint8_t)~inf;
+}
+
 int ecf_p256_point_to_bytes(uint8_t *out, size_t len, const ecf_p256_point *p)
 {
-	if (out == NULL || p == NULL)
+	if (out == NULL)
 		return ECF_ERR_NULL;
-	if (len != ECF_P256_POINT_BYTES && len != ECF_P256_POINT_COMPRESSED_BYTES)
-		return ECF_ERR_LENGTH;
+	if (p == NULL || (len != ECF_P256_POINT_BYTES && len != ECF_P256_POINT_COMPRESSED_BYTES)) {
+		memset(out, 0, len);
+		return p == NULL ? ECF_ERR_NULL : ECF_ERR_LENGTH;
+	}
 	unsigned fast = P256_FAST();
 	ecf_p256_affine a;
 	uint64_t inf = ecfi_p256_point_to_affine_fast(&a, p, fast);
-	fe_to_bytes_mont(out + 1, &a.x, fast);
-	if (len == ECF_P256_POINT_BYTES) {
-		out[0] = 0x04;
-		fe_to_bytes_mont(out + 33, &a.y, fast);
-	} else {
-		out[0] = (uint8_t)(0x02 | fe_parity_mont(&a.y, fast));
-	}
 	/* No branch on whether p is the identity: the output is masked and the
 	 * status computed (the identity cannot be encoded: zeros and an error). */
-	for (size_t i = 0; i < len; i++)
-		out[i] &= (uint8_t)~inf;
+	encode_affine(out, len, &a, inf, fast);
 	return (int)((uint64_t)(int64_t)ECF_ERR_IDENTITY & inf);
+}
+
+/* compress and decompress: decode (full validation), then encode; the
+ * decoded point has Z = 1, so its Montgomery x and y are the affine ones. */
+static int reencode(uint8_t *out, size_t out_len, const uint8_t *in, size_t len)
+{
+	if (out == NULL)
+		return ECF_ERR_NULL;
+	point q;
+	int status = ecfi_p256_point_decode(&q, in, len); /* in may alias out: read first */
+	if (status != ECF_OK) {
+		memset(out, 0, out_len);
+		return status;
+	}
+	ecf_p256_affine a = {q.x, q.y};
+	encode_affine(out, out_len, &a, 0, P256_FAST());
+	return ECF_OK;
+}
+
+int ecf_p256_point_compress(uint8_t out[ECF_P256_POINT_COMPRESSED_BYTES], const uint8_t *in, size_t len)
+{
+	return reencode(out, ECF_P256_POINT_COMPRESSED_BYTES, in, len);
+}
+
+int ecf_p256_point_decompress(uint8_t out[ECF_P256_POINT_BYTES], const uint8_t *in, size_t len)
+{
+	return reencode(out, ECF_P256_POINT_BYTES, in, len);
 }
 
 void ecf_p256_point_add(ecf_p256_point *r, const ecf_p256_point *p, const ecf_p256_point *q)
@@ -122,9 +160,24 @@ void ecf_p256_point_add(ecf_p256_point *r, const ecf_p256_point *p, const ecf_p2
 	pt_add(r, p, q, P256_FAST());
 }
 
+void ecf_p256_point_sub(ecf_p256_point *r, const ecf_p256_point *p, const ecf_p256_point *q)
+{
+	point nq = *q;
+	fe_neg(&nq.y, &q->y);
+	pt_add(r, p, &nq, P256_FAST());
+}
+
+/* The mixed formula (algorithm 5) is complete for every affine point of the
+ * curve, but (0, 0), the affine identity, is not one: for it the formula
+ * gives a wrong point, so p is selected instead, in constant time (the
+ * formula always runs; both coordinates are tested with masks). */
 void ecf_p256_point_add_affine(ecf_p256_point *r, const ecf_p256_point *p, const ecf_p256_affine *q)
 {
-	pt_madd(r, p, q, P256_FAST());
+	point t;
+	uint64_t inf = fe_zero_mask(&q->x) & fe_zero_mask(&q->y);
+	pt_madd(&t, p, q, P256_FAST());
+	pt_cmov(&t, p, inf); /* p read before r is written: r may alias p */
+	*r = t;
 }
 
 void ecf_p256_point_double(ecf_p256_point *r, const ecf_p256_point *p) { pt_dbl(r, p, P256_FAST()); }
@@ -153,7 +206,14 @@ int ecf_p256_point_equal(const ecf_p256_point *p, const ecf_p256_point *q)
 	return (int)((same | (pi & qi)) & 1);
 }
 
-void ecf_p256_point_cmov(ecf_p256_point *r, const ecf_p256_point *p, int cond) { pt_cmov(r, p, ecfi_mask_cond(cond)); }
+void ecf_p256_point_cmov(ecf_p256_point *r, const ecf_p256_point *a, int cond) { pt_cmov(r, a, ecfi_mask_cond(cond)); }
+
+void ecf_p256_point_select(ecf_p256_point *r, const ecf_p256_point *a, const ecf_p256_point *b, int cond)
+{
+	point t = *b;
+	pt_cmov(&t, a, ecfi_mask_cond(cond));
+	*r = t;
+}
 
 void ecf_p256_point_to_affine(ecf_p256_affine *r, const ecf_p256_point *p)
 {
@@ -175,8 +235,11 @@ int ecf_p256_point_batch_to_affine(ecf_p256_affine *r, const ecf_p256_point *p, 
 {
 	if (n == 0)
 		return ECF_OK;
-	if (r == NULL || p == NULL)
+	if (r == NULL || p == NULL) {
+		if (r != NULL)
+			memset(r, 0, n * sizeof *r);
 		return ECF_ERR_NULL;
+	}
 	unsigned fast = P256_FAST();
 	/* Montgomery's trick: r[i].x holds z_0 ... z_{i-1} (identities count as 1). */
 	fe acc = P256_ONE, z;

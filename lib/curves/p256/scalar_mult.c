@@ -18,9 +18,11 @@
  * is one routine that also scans the next window's table
  * (p256_jac_madd_scan_mulx_adx_avx2.S, docs/p256.md): the same bits.
  *
- * double_scalar_mult_vartime: interleaved wNAF, window 8 for G over the odd
- * multiples in .rodata (affine), window 5 for Q (odd multiples in Jacobian
- * coordinates), Jacobian accumulator; not constant time.
+ * double_scalar_mult_base_vartime: interleaved wNAF, window 8 for G over the
+ * odd multiples in .rodata (affine), window 5 for Q (odd multiples in
+ * Jacobian coordinates), Jacobian accumulator; not constant time. With a
+ * prepared ECDSA key, window ECFI_P256_PREP_W for Q over the key's affine
+ * odd multiples (ecfi_p256_odd_multiples_affine).
  *
  * Built with -DECFI_TEST_HOOKS (lib/meson.build: the test-hook archive, never
  * libecfield.so), this file defines only the ecfi_test_ functions at its end
@@ -436,22 +438,22 @@ static int wnaf_vartime(int8_t naf[257], const uint64_t k[4], int w)
 
 /* Jacobian coordinates throughout: one jac_dbl per digit position (each run
  * of them between two additions as one jac_dbl_n),
- * jac_madd_vartime for the G digits (affine odd multiples in .rodata),
- * jac_add_vartime for the Q digits (Q, 3Q, ..., 15Q in Jacobian, built with
- * jac_dbl and jac_add: jQ + 2Q = O or jQ = 2Q would need j = +-2 mod n, and Q
- * = O gives entries with Z = 0, which jac_add_vartime treats as O). Every
- * exception of the incomplete formulas (acc = O, acc = +-entry, Q = O) takes
- * an explicit branch; the test-hook build counts the paths taken. */
-static SM_FLATTEN void dsm_jac(point *r, const uint64_t u1[4], const uint64_t u2[4], const point *q, unsigned fast)
+ * jac_madd_vartime for the G digits (affine odd multiples in .rodata), and
+ * for the Q digits either jac_add_vartime over tqj, the odd multiples Q, 3Q,
+ * ..., 15Q in Jacobian (window 5, built by dsm_jac: jQ + 2Q = O or jQ = 2Q
+ * would need j = +-2 mod n, and Q = O gives entries with Z = 0, which
+ * jac_add_vartime treats as O), or jac_madd_vartime over tqa, affine odd
+ * multiples Q, 3Q, ..., (2^(wq-1) - 1) Q of a prepared key (window wq =
+ * ECFI_P256_PREP_W, ecfi_p256_odd_multiples_affine; Q != O). Every exception
+ * of the incomplete formulas (acc = O, acc = +-entry, Q = O) takes an
+ * explicit branch; the test-hook build counts the paths taken. */
+static inline void dsm_core(point *r, const uint64_t u1[4], const uint64_t u2[4], const point *tqj, const affine *tqa,
+                            int wq, unsigned fast)
 {
 	int8_t n1[257], n2[257];
 	int l1 = wnaf_vartime(n1, u1, 8);
-	int l2 = wnaf_vartime(n2, u2, 5);
-	point tq[8], q2, acc;
-	pt_to_jac(&tq[0], q, fast);
-	jac_dbl(&q2, &tq[0], fast);
-	for (int i = 1; i < 8; i++) /* tq[i] = (2i + 1) Q */
-		jac_add(&tq[i], &tq[i - 1], &q2, fast);
+	int l2 = wnaf_vartime(n2, u2, wq);
+	point acc;
 	fe_zero(&acc.x);
 	fe_zero(&acc.y);
 	fe_zero(&acc.z);
@@ -473,10 +475,18 @@ static SM_FLATTEN void dsm_jac(point *r, const uint64_t u1[4], const uint64_t u2
 			started = 1;
 		}
 		if (n2[i] != 0) {
-			point e = tq[(n2[i] > 0 ? n2[i] : -n2[i]) / 2];
-			if (n2[i] < 0)
-				fe_neg(&e.y, &e.y);
-			int path = jac_add_vartime(&acc, &acc, &e, fast);
+			int path;
+			if (tqa != NULL) { /* public: which caller */
+				affine e = tqa[(n2[i] > 0 ? n2[i] : -n2[i]) / 2];
+				if (n2[i] < 0)
+					fe_neg(&e.y, &e.y);
+				path = jac_madd_vartime(&acc, &acc, &e, fast);
+			} else {
+				point e = tqj[(n2[i] > 0 ? n2[i] : -n2[i]) / 2];
+				if (n2[i] < 0)
+					fe_neg(&e.y, &e.y);
+				path = jac_add_vartime(&acc, &acc, &e, fast);
+			}
 			TEST_COUNT(ecfi_test_p256_dsm_paths, JAC_VT_PATHS + path);
 			started = 1;
 		}
@@ -486,11 +496,63 @@ static SM_FLATTEN void dsm_jac(point *r, const uint64_t u1[4], const uint64_t u2
 	*r = acc;
 }
 
+static SM_FLATTEN void dsm_jac(point *r, const uint64_t u1[4], const uint64_t u2[4], const point *q, unsigned fast)
+{
+	point tq[8], q2;
+	pt_to_jac(&tq[0], q, fast);
+	jac_dbl(&q2, &tq[0], fast);
+	for (int i = 1; i < 8; i++) /* tq[i] = (2i + 1) Q */
+		jac_add(&tq[i], &tq[i - 1], &q2, fast);
+	dsm_core(r, u1, u2, tq, NULL, 5, fast);
+}
+
+static SM_FLATTEN void dsm_jac_table(point *r, const uint64_t u1[4], const uint64_t u2[4],
+                                     const affine table[ECFI_P256_PREP_ENTRIES], unsigned fast)
+{
+	dsm_core(r, u1, u2, NULL, table, ECFI_P256_PREP_W, fast);
+}
+
 #if !defined(ECFI_TEST_HOOKS)
 void ecfi_p256_double_scalar_mult_vartime_jac(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
                                               const ecf_p256_point *q, unsigned fast)
 {
 	dsm_jac(r, u1, u2, q, fast);
+}
+
+void ecfi_p256_double_scalar_mult_vartime_jac_table(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
+                                                    const ecf_p256_affine table[ECFI_P256_PREP_ENTRIES], unsigned fast)
+{
+	dsm_jac_table(r, u1, u2, table, fast);
+}
+
+/* The odd multiples of q in Jacobian coordinates (jac_dbl, then jac_add of
+ * 2Q: jQ + 2Q for odd j < 2^(W-1) meets no exception, as j = +-2 mod n is
+ * impossible, for q of order n), then all of them to affine with one
+ * inversion (Montgomery's trick; x = X / Z^2, y = Y / Z^3). Variable time:
+ * q is a public key. */
+void ecfi_p256_odd_multiples_affine(ecf_p256_affine table[ECFI_P256_PREP_ENTRIES], const ecf_p256_point *q,
+                                    unsigned fast)
+{
+	point tq[ECFI_P256_PREP_ENTRIES], q2;
+	fe pre[ECFI_P256_PREP_ENTRIES], acc, zinv, zz;
+	pt_to_jac(&tq[0], q, fast);
+	jac_dbl(&q2, &tq[0], fast);
+	for (int i = 1; i < ECFI_P256_PREP_ENTRIES; i++)
+		jac_add(&tq[i], &tq[i - 1], &q2, fast);
+	acc = P256_ONE;
+	for (int i = 0; i < ECFI_P256_PREP_ENTRIES; i++) { /* pre[i] = z_0 ... z_(i-1) */
+		pre[i] = acc;
+		fe_mul(&acc, &acc, &tq[i].z, fast);
+	}
+	fe_inv(&acc, &acc);
+	for (int i = ECFI_P256_PREP_ENTRIES - 1; i >= 0; i--) {
+		fe_mul(&zinv, &acc, &pre[i], fast); /* 1 / z_i */
+		fe_mul(&acc, &acc, &tq[i].z, fast); /* 1 / (z_0 ... z_(i-1)) */
+		fe_sqr(&zz, &zinv, fast);           /* 1 / z_i^2 */
+		fe_mul(&table[i].x, &tq[i].x, &zz, fast);
+		fe_mul(&zz, &zz, &zinv, fast); /* 1 / z_i^3 */
+		fe_mul(&table[i].y, &tq[i].y, &zz, fast);
+	}
 }
 
 void ecfi_p256_double_scalar_mult_vartime_limbs(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
@@ -521,25 +583,25 @@ static ECFI_NOINLINE void scalar_mult_base_worker(ecf_p256_point *r, const uint8
 	ecfi_wipe(kk, sizeof kk);
 }
 
-void ecf_p256_scalar_mult(ecf_p256_point *r, const uint8_t k[32], const ecf_p256_point *p)
+void ecf_p256_point_scalar_mult(ecf_p256_point *r, const uint8_t scalar[ECF_P256_SCALAR_BYTES], const ecf_p256_point *p)
 {
-	scalar_mult_worker(r, k, p);
+	scalar_mult_worker(r, scalar, p);
 	ecfi_wipe_stack();
 }
 
-void ecf_p256_scalar_mult_base(ecf_p256_point *r, const uint8_t k[32])
+void ecf_p256_point_scalar_mult_base(ecf_p256_point *r, const uint8_t scalar[ECF_P256_SCALAR_BYTES])
 {
-	scalar_mult_base_worker(r, k);
+	scalar_mult_base_worker(r, scalar);
 	ecfi_wipe_stack();
 }
 
-void ecf_p256_double_scalar_mult_vartime(ecf_p256_point *r, const uint8_t u1[32], const uint8_t u2[32],
-                                         const ecf_p256_point *q)
+void ecf_p256_point_double_scalar_mult_base_vartime(ecf_p256_point *r, const uint8_t a[ECF_P256_SCALAR_BYTES],
+                                                    const ecf_p256_point *A, const uint8_t b[ECF_P256_SCALAR_BYTES])
 {
-	uint64_t a[4], b[4];
-	ecfi_p256_scalar_from_bytes_reduce(a, u1);
-	ecfi_p256_scalar_from_bytes_reduce(b, u2);
-	ecfi_p256_double_scalar_mult_vartime_limbs(r, a, b, q, P256_FAST());
+	uint64_t la[4], lb[4];
+	ecfi_p256_scalar_from_bytes_reduce(la, a);
+	ecfi_p256_scalar_from_bytes_reduce(lb, b);
+	ecfi_p256_double_scalar_mult_vartime_limbs(r, lb, la, A, P256_FAST()); /* b G + a A */
 }
 #else /* ECFI_TEST_HOOKS: the test hooks only (testhooks/p256_hooks.h) */
 _Static_assert(ECFI_TEST_P256_DSM_PATHS == 2 * JAC_VT_PATHS, "p256_hooks.h's path count");
@@ -559,5 +621,12 @@ void ecfi_test_p256_double_scalar_mult_vartime_jac(ecf_p256_point *r, const uint
                                                    const ecf_p256_point *q, unsigned fast)
 {
 	dsm_jac(r, u1, u2, q, fast);
+}
+
+void ecfi_test_p256_double_scalar_mult_vartime_jac_table(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
+                                                         const ecf_p256_affine table[ECFI_P256_PREP_ENTRIES],
+                                                         unsigned fast)
+{
+	dsm_jac_table(r, u1, u2, table, fast);
 }
 #endif
