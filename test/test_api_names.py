@@ -155,7 +155,7 @@ def main(argv, allow_missing=False):
     for p in protos:
         declared.add(p.name)
         if p.name not in exported:
-            fail("%s (%s) is not exported by %s" % (p.name, p.header, " ".join(libs)))
+            fail("%s is not exported by %s (declared in %s)" % (p.name, " ".join(libs), p.header))
         # The rules, for every function.
         if p.ret == "int" and not p.warn:
             fail("%s returns int (a status or a predicate) without ECF_WARN_UNUSED_RESULT" % p.name)
@@ -180,7 +180,7 @@ def main(argv, allow_missing=False):
             optional = set()
         else:
             if p.name not in table:
-                fail("%s (%s) is not in docs/api.md's Functions table" % (p.name, p.header))
+                fail("%s is not in docs/api.md's Functions table (declared in %s)" % (p.name, p.header))
                 continue
             tparams, tret = table[p.name]
             optional = {t[:-1] for t in tparams if t.endswith("?")}

@@ -30,13 +30,17 @@ def declarations(path):
     # Join continued lines of a declaration: the prototype begins at a line start.
     # The C++ linkage block is no scope: drop its braces.
     text = re.sub(r'(#if(?:def)?\s+(?:defined\()?__cplusplus\)?\s*\n)\s*(?:extern "C"\s*)?[{}]\s*\n', r"\1", text)
+    # One declaration on one line (clang-format may break inside ECF_NONNULL(...)),
+    # its other newlines moved after it so that line numbers stay true.
+    text = re.sub(r"(?m)^ECF_API\b[^;{]*;", lambda m: m.group(0).replace("\n", " ") + "\n" * m.group(0).count("\n"), text)
     out = []
     depth = 0
     for i, line in enumerate(text.split("\n"), 1):
         if line.lstrip().startswith("#"):
             continue
         if depth == 0:
-            m = PROTO.match(line)
+            # The attribute macros (ecfield/common.h) are not part of the name's context.
+            m = PROTO.match(re.sub(r"\bECF_(?:NONNULL\([^)]*\)|WARN_UNUSED_RESULT)\s*", "", line))
             if m and not re.search(r"\b(return|typedef|sizeof|static)\b|[=.,>]", m.group("pre")):
                 out.append((m.group("name"), "ECF_API" in m.group("pre"), i))
         depth += line.count("{") - line.count("}")
