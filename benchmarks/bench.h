@@ -1,8 +1,15 @@
 /*
- * ecfield-bench harness. A "group" is one operation of one field measured in
- * several variants (kernel tier x call style); the variants are sampled
- * interleaved (A B C A B C ...) so that their ratios are taken under the same
- * machine noise. Each sample runs a dependent chain (ping-pong between two
+ * ecfield-bench. Three layers, each calling only the ones below it:
+ *
+ *   ecfield-bench.c   the driver: command line, which areas run, in which mode
+ *   bench_<area>.c    the rows of one area (a field, the hash functions, a
+ *                     curve, the peers), each with its entry point below
+ *   bench_core.c      the core: clock, kernel tiers, filter, measuring a
+ *                     group, row, header and JSON output
+ *
+ * A "group" is one operation of one field measured in several variants
+ * (kernel tier x call style); the variants are sampled interleaved (A B C A B
+ * C ...) so that their ratios are taken under the same machine noise. Each sample runs a dependent chain (ping-pong between two
  * buffers: the output of one call is the input of the next), so mul, sqr,
  * redc and inv are latencies. Reported: median ns/op and median rdtsc
  * ticks/op over all samples, the minimum ticks, and each variant's median
@@ -24,6 +31,8 @@ typedef struct bench_variant {
 	bench_body body;
 	void *state;
 } bench_variant;
+
+/* ---- The core (bench_core.c), for the areas ---- */
 
 /* Measure and print one group. Variants whose row does not match the filter
  * are skipped; a group with none left costs nothing. */
@@ -89,10 +98,14 @@ void bench_sink(const void *p, size_t len);
 		}                                                                                                      \
 	}
 
+/* ---- The areas (bench_<area>.c), for the driver ---- */
+
 /* Field-level peers (bench_peers.c): up to room more variants for a group
- * of field/op, appended by bench_group; and a line saying which peer kernels
- * are linked and which path they run (NULL if none). */
-size_t bench_peer_variants(const char *field, const char *op, bench_variant *v, size_t room);
+ * of field/op, appended by bench_group (the driver hands it to the core,
+ * bench_options.peers); and a line saying which peer kernels are linked and
+ * which path they run (NULL if none). */
+typedef size_t bench_peer_fn(const char *field, const char *op, bench_variant *v, size_t room);
+bench_peer_fn bench_peer_variants;
 const char *bench_peer_info(void);
 
 /* One entry per field, each in its own bench_<field>.c. */
@@ -108,6 +121,8 @@ void bench_p256_group(void);
 void bench_p256_jac(void);
 /* SIDH/SIKE rows (bench_sike.c), in builds with libecfield-sidh (ECF_HAVE_SIDH). */
 void bench_sike(void);
+
+/* ---- The core, for the areas: rows measured outside bench_group ---- */
 
 /* Rows measured outside bench_group (bench_p256_group.c's parallel rows). */
 int bench_row_selected(const char *field, const char *op, const char *kernel, const char *call);
@@ -128,5 +143,31 @@ static inline long bench_parallel_threads(const char *field, const char *op, con
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	return cores < 1 ? 1 : cores > 64 ? 64 : cores;
 }
+
+/* ---- The core, for the driver ---- */
+
+/* What bench_group does with the rows that pass the filter: measure them,
+ * list them (--list), or only count them (the check that --filter matches
+ * something, before any time is spent). */
+enum bench_mode { BENCH_RUN, BENCH_LIST, BENCH_COUNT };
+
+typedef struct bench_options {
+	const char *filter;    /* --filter: keep rows field/op/kernel/call containing it (NULL: all) */
+	int json;              /* --json: one JSON object per row */
+	int samples;           /* --samples: interleaved samples per row (<= 0: 201) */
+	long count;            /* --count: run each row's chain this many times, untimed (0: measure) */
+	bench_peer_fn *peers;  /* field-level peer variants of a group (NULL: none) */
+	const char *peer_info; /* the header's "peers" line (NULL: none) */
+} bench_options;
+
+void bench_configure(const bench_options *o);
+void bench_set_mode(enum bench_mode mode);
+/* Rows the filter selected so far (in every mode). */
+long bench_rows_selected(void);
+/* The first lines: library version, kernel and why, SHA-256 kernel, clock
+ * (text or JSON), and the peers line. */
+void bench_print_header(void);
+/* About 300 ms of field arithmetic before the first group (nothing with --count). */
+void bench_warm_up(void);
 
 #endif

@@ -14,7 +14,7 @@
  * ecft_abi_planted_clobber(): deliberately overwrites rbx and r13, so the
  * test can show the trampoline reports a clobber.
  */
-#include "kernels/x86_64/asm.h"
+#include "kernels/x86_64/asm.S.inc"
 
 #define CANARY_RBX 0x5ca1ab1e0b0e0001
 #define CANARY_RBP 0x5ca1ab1e0b0e0002

@@ -18,9 +18,12 @@
 #define ECFI_STR(x) ECFI_STR2(x)
 
 /* Export `pub` (declared ECF_API in a public header) as a second name of the
- * hidden function `internal`, defined earlier in the same file: one body,
- * reached directly (no PLT) from inside the library through `internal`, and
- * from outside through `pub`. */
+ * hidden (or static, or static inline) function `internal`, defined earlier in
+ * the same file: one body, reached directly (no PLT) from inside the library
+ * through `internal`, and from outside through `pub`. Both names are written
+ * out, never pasted: the line is where `git grep -n 'ecf_name\b'` and ctags
+ * (.ctags.d/) find an exported function of a generic definition (test
+ * names_findable). */
 #if defined(__GNUC__)
 #define ECFI_EXPORT_ALIAS(pub, internal) extern __typeof__(internal) pub __attribute__((alias(ECFI_STR(internal))))
 #else

@@ -6,7 +6,33 @@
 #define FIELD_LIMBS 4
 #define FIELD_BYTES 32
 #define FIELD_BIG_ENDIAN 1
+#define FIELD_EXPORTS_LISTED 1
 #include "fields/mont_field_impl.h"
+
+/* The exported names of the generic field, one line each: aliases of the
+ * hidden and static inline ecfi_ functions of mont_field_impl.h and
+ * mont_field_internal.h (checked against the library by test names_findable). */
+ECFI_EXPORT_ALIAS(ecf_p256_mul, ecfi_p256_mul);
+ECFI_EXPORT_ALIAS(ecf_p256_sqr, ecfi_p256_sqr);
+ECFI_EXPORT_ALIAS(ecf_p256_redc, ecfi_p256_redc);
+ECFI_EXPORT_ALIAS(ecf_p256_from_bytes, ecfi_p256_from_bytes);
+ECFI_EXPORT_ALIAS(ecf_p256_to_bytes, ecfi_p256_to_bytes);
+ECFI_EXPORT_ALIAS(ecf_p256_to_mont, ecfi_p256_to_mont);
+ECFI_EXPORT_ALIAS(ecf_p256_from_mont, ecfi_p256_from_mont);
+ECFI_EXPORT_ALIAS(ecf_p256_inv, ecfi_p256_inv);
+ECFI_EXPORT_ALIAS(ecf_p256_lookup, ecfi_p256_lookup);
+ECFI_EXPORT_ALIAS(ecf_p256_zero, ecfi_p256_zero);
+ECFI_EXPORT_ALIAS(ecf_p256_one, ecfi_p256_one);
+ECFI_EXPORT_ALIAS(ecf_p256_set_u64, ecfi_p256_set_u64);
+ECFI_EXPORT_ALIAS(ecf_p256_add, ecfi_p256_add);
+ECFI_EXPORT_ALIAS(ecf_p256_sub, ecfi_p256_sub);
+ECFI_EXPORT_ALIAS(ecf_p256_neg, ecfi_p256_neg);
+ECFI_EXPORT_ALIAS(ecf_p256_is_zero, ecfi_p256_is_zero);
+ECFI_EXPORT_ALIAS(ecf_p256_equal, ecfi_p256_equal);
+ECFI_EXPORT_ALIAS(ecf_p256_cmov, ecfi_p256_cmov);
+ECFI_EXPORT_ALIAS(ecf_p256_select, ecfi_p256_select);
+ECFI_EXPORT_ALIAS(ecf_p256_cswap, ecfi_p256_cswap);
+ECFI_EXPORT_ALIAS(ecf_p256_cneg, ecfi_p256_cneg);
 
 int ecfi_p256_sqrt(ecf_p256_fe *r, const ecf_p256_fe *a)
 {

@@ -19,10 +19,15 @@
  * one tier's kernels directly.
  *
  * Each operation is defined once: the small ops as static inline functions in
- * sidh_field_internal.h, the others here as hidden ecfi_ functions whose
- * exported ecf_ names are aliases. With ECFI_SIDH_HOOKS_ONLY defined, this
- * file defines only the test and benchmark hooks (lib/testhooks/), which are
- * not part of the shared library.
+ * sidh_field_internal.h, the others here as hidden ecfi_ functions. The
+ * exported ecf_ names are aliases of both, listed by name in each field's
+ * file after it includes this one, one line per function, so that grep and
+ * ctags find them (test names_findable):
+ *
+ *   ECFI_EXPORT_ALIAS(ecf_p503_fp2_mul, ecfi_p503_fp2_mul);
+ *
+ * With ECFI_SIDH_HOOKS_ONLY defined, this file defines only the test and
+ * benchmark hooks (lib/testhooks/), which are not part of the shared library.
  */
 #include <stddef.h>
 
@@ -36,7 +41,6 @@
 
 #define FE ECFI_CAT(ECFI_CAT(ecf_, FIELD), _fe)
 #define FP2 ECFI_CAT(ECFI_CAT(ecf_, FIELD), _fp2)
-#define FN(op) ECFI_CAT(ECFI_CAT(ECFI_CAT(ecf_, FIELD), _), op)
 #define IN(op) ECFI_CAT(ECFI_CAT(ECFI_CAT(ecfi_, FIELD), _), op)
 #define KERNEL(op, tier) ECFI_CAT(ECFI_CAT(ECFI_CAT(ECFI_CAT(ECFI_CAT(ecfk_, FIELD), _), op), _), tier)
 #define P ECFI_CAT(ECFI_CAT(ecfi_, FIELD), _P)
@@ -46,8 +50,6 @@
 #define MODINV ECFI_CAT(ECFI_CAT(ecfi_, FIELD), _MODINV)
 #define NL FIELD_LIMBS
 #define INLINE static inline __attribute__((always_inline))
-/* A public name for a hidden function defined just above. */
-#define EXPORT(op) ECFI_EXPORT_ALIAS(FN(op), IN(op))
 
 /* Carry chains of the glue between kernels: the shared limb helpers (ADC/SBB
  * chains on x86-64, see common/wide.h), k constant after inlining. */
@@ -219,7 +221,6 @@ int IN(from_bytes)(FE *r, const uint8_t *in, size_t len)
 {
 	return ecfi_decode_canonical(r ? r->limb : NULL, NL, in, len, FIELD_BYTES, 0, P);
 }
-EXPORT(from_bytes);
 
 void IN(to_bytes)(uint8_t *out, const FE *a)
 {
@@ -228,14 +229,12 @@ void IN(to_bytes)(uint8_t *out, const FE *a)
 	IN(reduce_p)(v, a->limb);
 	ecfi_limbs_to_le(out, FIELD_BYTES, v);
 }
-EXPORT(to_bytes);
 
 void IN(reduce)(FE *r, const FE *a)
 {
 	CHECK_2P(a, "reduce");
 	IN(reduce_p)(r->limb, a->limb);
 }
-EXPORT(reduce);
 
 void IN(mul)(FE *r, const FE *a, const FE *b)
 {
@@ -243,7 +242,6 @@ void IN(mul)(FE *r, const FE *a, const FE *b)
 	CHECK_2P(b, "mul");
 	DISPATCH_ML(IN(ml_k), r->limb, a->limb, b->limb);
 }
-EXPORT(mul);
 
 void IN(sqr)(FE *r, const FE *a)
 {
@@ -254,7 +252,6 @@ void IN(sqr)(FE *r, const FE *a)
 	}
 	SQ_PORTABLE(r->limb, a->limb);
 }
-EXPORT(sqr);
 
 void IN(mp_mul)(uint64_t c[2 * NL], const FE *a, const FE *b)
 {
@@ -266,7 +263,6 @@ void IN(mp_mul)(uint64_t c[2 * NL], const FE *a, const FE *b)
 	}
 	MP_PORTABLE(c, a->limb, b->limb);
 }
-EXPORT(mp_mul);
 
 void IN(redc)(FE *r, const uint64_t t[2 * NL])
 {
@@ -279,7 +275,6 @@ void IN(redc)(FE *r, const uint64_t t[2 * NL])
 	}
 	RD_PORTABLE(r->limb, t);
 }
-EXPORT(redc);
 
 void IN(to_mont)(FE *r, const FE *a)
 {
@@ -287,7 +282,6 @@ void IN(to_mont)(FE *r, const FE *a)
 	ecfi_limbs_copy(r2.limb, R2, NL);
 	IN(mul)(r, a, &r2);
 }
-EXPORT(to_mont);
 
 void IN(from_mont)(FE *r, const FE *a)
 {
@@ -298,7 +292,6 @@ void IN(from_mont)(FE *r, const FE *a)
 	IN(redc)(r, t);
 	IN(reduce_p)(r->limb, r->limb);
 }
-EXPORT(from_mont);
 
 void IN(inv)(FE *r, const FE *a)
 {
@@ -311,17 +304,14 @@ void IN(inv)(FE *r, const FE *a)
 	ecfi_limbs_copy(r3.limb, R3, NL);
 	IN(mul)(r, &t, &r3);
 }
-EXPORT(inv);
 
 void IN(mul_small)(FE *r, const FE *a, uint64_t k)
 {
 	CHECK_2P(a, "mul_small");
 	DISPATCH_ML(IN(mul_small_ml), r->limb, a->limb, k);
 }
-EXPORT(mul_small);
 
 void IN(set_u64)(FE *r, uint64_t v) { DISPATCH_ML(IN(small_to_mont_ml), r->limb, v); }
-EXPORT(set_u64);
 
 int IN(is_zero)(const FE *a)
 {
@@ -330,7 +320,6 @@ int IN(is_zero)(const FE *a)
 	IN(reduce_p)(v, a->limb);
 	return (int)(ecfi_limbs_zero_mask(v, NL) & 1);
 }
-EXPORT(is_zero);
 
 int IN(equal)(const FE *a, const FE *b)
 {
@@ -341,14 +330,12 @@ int IN(equal)(const FE *a, const FE *b)
 	IN(reduce_p)(y, b->limb);
 	return (int)(ecfi_limbs_equal_mask(x, y, NL) & 1);
 }
-EXPORT(equal);
 
 int IN(lookup)(FE *r, const FE *table, size_t n, size_t idx)
 {
 	/* Elements are plain structs of limbs: the table is n * NL limbs. */
 	return ecfi_limbs_lookup(r ? r->limb : NULL, table ? table[0].limb : NULL, NL, n, idx);
 }
-EXPORT(lookup);
 
 /* ---- GF(p^2) ---- */
 
@@ -373,35 +360,30 @@ int IN(fp2_from_bytes)(FP2 *r, const uint8_t *in, size_t len)
 	}
 	return ok ? ECF_OK : ECF_ERR_RANGE;
 }
-EXPORT(fp2_from_bytes);
 
 void IN(fp2_to_bytes)(uint8_t *out, const FP2 *a)
 {
 	IN(to_bytes)(out, &a->re);
 	IN(to_bytes)(out + FIELD_BYTES, &a->im);
 }
-EXPORT(fp2_to_bytes);
 
 void IN(fp2_to_mont)(FP2 *r, const FP2 *a)
 {
 	IN(to_mont)(&r->re, &a->re);
 	IN(to_mont)(&r->im, &a->im);
 }
-EXPORT(fp2_to_mont);
 
 void IN(fp2_from_mont)(FP2 *r, const FP2 *a)
 {
 	IN(from_mont)(&r->re, &a->re);
 	IN(from_mont)(&r->im, &a->im);
 }
-EXPORT(fp2_from_mont);
 
 void IN(fp2_reduce)(FP2 *r, const FP2 *a)
 {
 	IN(reduce)(&r->re, &a->re);
 	IN(reduce)(&r->im, &a->im);
 }
-EXPORT(fp2_reduce);
 
 #define CHECK_FP2(x, fn)                                                                                               \
 	do {                                                                                                           \
@@ -415,54 +397,28 @@ void IN(fp2_mul)(FP2 *r, const FP2 *a, const FP2 *b)
 	CHECK_FP2(b, "fp2_mul");
 	DISPATCH(IN(fp2_mul_k), r, a, b);
 }
-EXPORT(fp2_mul);
 
 void IN(fp2_sqr)(FP2 *r, const FP2 *a)
 {
 	CHECK_FP2(a, "fp2_sqr");
 	DISPATCH_ML(IN(fp2_sqr_k), r, a);
 }
-EXPORT(fp2_sqr);
 
 void IN(fp2_inv)(FP2 *r, const FP2 *a)
 {
 	CHECK_FP2(a, "fp2_inv");
 	DISPATCH(IN(fp2_inv_k), r, a);
 }
-EXPORT(fp2_inv);
 
 void IN(fp2_mul_small)(FP2 *r, const FP2 *a, uint64_t k)
 {
 	CHECK_FP2(a, "fp2_mul_small");
 	DISPATCH_ML(IN(fp2_mul_small_k), r, a, k);
 }
-EXPORT(fp2_mul_small);
 
 int IN(fp2_is_zero)(const FP2 *a) { return IN(is_zero)(&a->re) & IN(is_zero)(&a->im); }
-EXPORT(fp2_is_zero);
 
 int IN(fp2_equal)(const FP2 *a, const FP2 *b) { return IN(equal)(&a->re, &b->re) & IN(equal)(&a->im, &b->im); }
-EXPORT(fp2_equal);
-
-/* The exported forms of the static inline ops of sidh_field_internal.h. */
-void FN(zero)(FE *r) { IN(zero)(r); }
-void FN(one)(FE *r) { IN(one)(r); }
-void FN(add)(FE *r, const FE *a, const FE *b) { IN(add)(r, a, b); }
-void FN(sub)(FE *r, const FE *a, const FE *b) { IN(sub)(r, a, b); }
-void FN(neg)(FE *r, const FE *a) { IN(neg)(r, a); }
-void FN(cmov)(FE *r, const FE *a, int cond) { IN(cmov)(r, a, cond); }
-void FN(select)(FE *r, const FE *a, const FE *b, int cond) { IN(select)(r, a, b, cond); }
-void FN(cswap)(FE *a, FE *b, int cond) { IN(cswap)(a, b, cond); }
-void FN(cneg)(FE *r, int cond) { IN(cneg)(r, cond); }
-void FN(fp2_zero)(FP2 *r) { IN(fp2_zero)(r); }
-void FN(fp2_one)(FP2 *r) { IN(fp2_one)(r); }
-void FN(fp2_add)(FP2 *r, const FP2 *a, const FP2 *b) { IN(fp2_add)(r, a, b); }
-void FN(fp2_sub)(FP2 *r, const FP2 *a, const FP2 *b) { IN(fp2_sub)(r, a, b); }
-void FN(fp2_neg)(FP2 *r, const FP2 *a) { IN(fp2_neg)(r, a); }
-void FN(fp2_conj)(FP2 *r, const FP2 *a) { IN(fp2_conj)(r, a); }
-void FN(fp2_cmov)(FP2 *r, const FP2 *a, int cond) { IN(fp2_cmov)(r, a, cond); }
-void FN(fp2_select)(FP2 *r, const FP2 *a, const FP2 *b, int cond) { IN(fp2_select)(r, a, b, cond); }
-void FN(fp2_cswap)(FP2 *a, FP2 *b, int cond) { IN(fp2_cswap)(a, b, cond); }
 
 #undef CHECK_FP2
 
@@ -484,7 +440,6 @@ __attribute__((noinline)) void IN(fp2_mul_pointer)(FP2 *r, const FP2 *a, const F
 
 #undef FE
 #undef FP2
-#undef FN
 #undef IN
 #undef KERNEL
 #undef P
@@ -494,7 +449,6 @@ __attribute__((noinline)) void IN(fp2_mul_pointer)(FP2 *r, const FP2 *a, const F
 #undef MODINV
 #undef NL
 #undef INLINE
-#undef EXPORT
 #undef CHECK_BELOW
 #undef CHECK_NO_OVERLAP
 #undef CHECK_2P

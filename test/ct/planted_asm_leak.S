@@ -3,7 +3,7 @@
  * must reject every object built from this file (test 'asm_ct_planted').
  * Never linked into anything.
  */
-#include "kernels/x86_64/asm.h"
+#include "kernels/x86_64/asm.S.inc"
 
 ECFK_FUNC_BEGIN(ecft_planted_branch)
         test    %rdi, %rdi

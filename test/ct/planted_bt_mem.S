@@ -4,7 +4,7 @@
  * depends on the register. Must be rejected (test 'asm_ct_planted_bt_mem').
  * Never linked into anything.
  */
-#include "kernels/x86_64/asm.h"
+#include "kernels/x86_64/asm.S.inc"
 
 ECFK_FUNC_BEGIN(ecft_planted_bt_mem)
         bt      %rdi, (%rsi)

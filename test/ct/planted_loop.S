@@ -4,7 +4,7 @@
  * from memory (a secret) and whose second branch is not the loop's: the
  * static check must reject it (test 'asm_ct_planted_loop'). Never linked.
  */
-#include "kernels/x86_64/asm.h"
+#include "kernels/x86_64/asm.S.inc"
 
 ECFK_FUNC_BEGIN(ecfk_p256_jac_dbl_n_mulx_adx)
         mov     0(%rsi), %rdi           /* counter from memory: rejected */

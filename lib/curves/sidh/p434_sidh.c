@@ -13,3 +13,13 @@
 #include "p434_sidh_params.h"
 
 #include "curves/sidh/sidh_impl.h"
+
+/* The exported names, one line each: aliases of the static bodies of
+ * sidh_impl.h (checked against the library by test names_findable). */
+ECFI_EXPORT_ALIAS(ecf_p434_sidh_public_key_a, ecfi_p434_sidh_public_key_a);
+ECFI_EXPORT_ALIAS(ecf_p434_sidh_public_key_b, ecfi_p434_sidh_public_key_b);
+ECFI_EXPORT_ALIAS(ecf_p434_sidh_shared_a, ecfi_p434_sidh_shared_a);
+ECFI_EXPORT_ALIAS(ecf_p434_sidh_shared_b, ecfi_p434_sidh_shared_b);
+ECFI_EXPORT_ALIAS(ecf_p434_sike_keypair, ecfi_p434_sike_keypair);
+ECFI_EXPORT_ALIAS(ecf_p434_sike_encaps, ecfi_p434_sike_encaps);
+ECFI_EXPORT_ALIAS(ecf_p434_sike_decaps, ecfi_p434_sike_decaps);

@@ -5,9 +5,16 @@
  *
  * One generic definition of SIDH (key generation, shared secrets) and of
  * the SIKE KEM (round 3, uncompressed) on the isogeny fields, instantiated
- * by p434_sidh.c ... p751_sidh.c. Include it after defining:
+ * by p434_sidh.c ... p751_sidh.c, which list the exported names after
+ * including it, one line per function, so that grep and ctags find them
+ * (test names_findable):
+ *
+ *   ECFI_EXPORT_ALIAS(ecf_p503_sike_keypair, ecfi_p503_sike_keypair);
+ *
+ * Include it after defining:
  *
  *   FIELD        token, e.g. p503: field ecfi_<FIELD>_*, API ecf_<FIELD>_sidh_* / _sike_*
+ *                (static bodies ecfi_<FIELD>_sidh_* / _sike_*)
  *   FIELD_LIMBS  64-bit limbs of an element
  *   FIELD_BYTES  bytes of the SIKE encoding of GF(p)
  *   FIELD_UPPER  the upper-case token of the public header's sizes, e.g. P503
@@ -32,7 +39,9 @@
 #define FE ECFI_CAT(ECFI_CAT(ecf_, FIELD), _fe)
 #define FP2 ECFI_CAT(ECFI_CAT(ecf_, FIELD), _fp2)
 #define F(op) ECFI_SIDH_FIELD_FN(FIELD, op)
-#define API(op) ECFI_CAT(ECFI_CAT(ECFI_CAT(ecf_, FIELD), _), op)
+/* The API's bodies, static: PUB(sike_keypair) is ecfi_<FIELD>_sike_keypair, whose
+ * public name ecf_<FIELD>_sike_keypair is an alias in the field's file. */
+#define PUB(op) ECFI_CAT(ECFI_CAT(ECFI_CAT(ecfi_, FIELD), _), op)
 #define IN(op) ECFI_CAT(ECFI_CAT(ECFI_CAT(ecfi_, FIELD), _sidh_), op)
 #define NL FIELD_LIMBS
 #define FP2_BYTES (2 * FIELD_BYTES)
@@ -567,7 +576,7 @@ static void IN(keygen_b)(uint8_t pk[PK_BYTES], const uint8_t sk[SK_B_BYTES])
 }
 
 /* Alice's shared secret from decoded coordinates. */
-static void IN(shared_a)(uint8_t ss[FP2_BYTES], const uint8_t sk[SK_A_BYTES], const FP2 x[3])
+static void IN(shared_a_core)(uint8_t ss[FP2_BYTES], const uint8_t sk[SK_A_BYTES], const FP2 x[3])
 {
 	uint64_t m[NL];
 	FP2 a, a24p, c24, aa, j;
@@ -587,7 +596,7 @@ static void IN(shared_a)(uint8_t ss[FP2_BYTES], const uint8_t sk[SK_A_BYTES], co
 	ecfi_wipe(&j, sizeof j);
 }
 
-static void IN(shared_b)(uint8_t ss[FP2_BYTES], const uint8_t sk[SK_B_BYTES], const FP2 x[3])
+static void IN(shared_b_core)(uint8_t ss[FP2_BYTES], const uint8_t sk[SK_B_BYTES], const FP2 x[3])
 {
 	uint64_t m[NL];
 	FP2 a, a24m, a24p, aa, cc, j;
@@ -608,7 +617,7 @@ static void IN(shared_b)(uint8_t ss[FP2_BYTES], const uint8_t sk[SK_B_BYTES], co
 	ecfi_wipe(&j, sizeof j);
 }
 
-int API(sidh_public_key_a)(uint8_t pk[PK_BYTES], const uint8_t sk[SK_A_BYTES])
+static int PUB(sidh_public_key_a)(uint8_t pk[PK_BYTES], const uint8_t sk[SK_A_BYTES])
 {
 	if (pk == NULL || sk == NULL) {
 		if (pk != NULL)
@@ -619,7 +628,7 @@ int API(sidh_public_key_a)(uint8_t pk[PK_BYTES], const uint8_t sk[SK_A_BYTES])
 	return ECF_OK;
 }
 
-int API(sidh_public_key_b)(uint8_t pk[PK_BYTES], const uint8_t sk[SK_B_BYTES])
+static int PUB(sidh_public_key_b)(uint8_t pk[PK_BYTES], const uint8_t sk[SK_B_BYTES])
 {
 	if (pk == NULL || sk == NULL) {
 		if (pk != NULL)
@@ -644,7 +653,8 @@ static int IN(check_pk)(FP2 x[3], const uint8_t *pk, size_t len)
 	return ECF_OK;
 }
 
-int API(sidh_shared_a)(uint8_t shared[FP2_BYTES], const uint8_t sk[SK_A_BYTES], const uint8_t *peer, size_t peer_len)
+static int PUB(sidh_shared_a)(uint8_t shared[FP2_BYTES], const uint8_t sk[SK_A_BYTES], const uint8_t *peer,
+                              size_t peer_len)
 {
 	FP2 x[3];
 	if (shared == NULL)
@@ -655,11 +665,12 @@ int API(sidh_shared_a)(uint8_t shared[FP2_BYTES], const uint8_t sk[SK_A_BYTES], 
 	int st = IN(check_pk)(x, peer, peer_len);
 	if (st != ECF_OK)
 		return st;
-	IN(shared_a)(shared, sk, x);
+	IN(shared_a_core)(shared, sk, x);
 	return ECF_OK;
 }
 
-int API(sidh_shared_b)(uint8_t shared[FP2_BYTES], const uint8_t sk[SK_B_BYTES], const uint8_t *peer, size_t peer_len)
+static int PUB(sidh_shared_b)(uint8_t shared[FP2_BYTES], const uint8_t sk[SK_B_BYTES], const uint8_t *peer,
+                              size_t peer_len)
 {
 	FP2 x[3];
 	if (shared == NULL)
@@ -670,7 +681,7 @@ int API(sidh_shared_b)(uint8_t shared[FP2_BYTES], const uint8_t sk[SK_B_BYTES], 
 	int st = IN(check_pk)(x, peer, peer_len);
 	if (st != ECF_OK)
 		return st;
-	IN(shared_b)(shared, sk, x);
+	IN(shared_b_core)(shared, sk, x);
 	return ECF_OK;
 }
 
@@ -702,7 +713,7 @@ static void IN(hash_ss)(uint8_t ss[SS_BYTES], const uint8_t m[MSG_BYTES], const 
 	ecfi_shake256_wipe(&c);
 }
 
-int API(sike_keypair)(uint8_t pk[PK_BYTES], uint8_t sk[SK_TOTAL], const uint8_t seed[MSG_BYTES + SK_B_BYTES])
+static int PUB(sike_keypair)(uint8_t pk[PK_BYTES], uint8_t sk[SK_TOTAL], const uint8_t seed[MSG_BYTES + SK_B_BYTES])
 {
 	if (pk == NULL || sk == NULL || seed == NULL) {
 		if (pk != NULL)
@@ -718,8 +729,8 @@ int API(sike_keypair)(uint8_t pk[PK_BYTES], uint8_t sk[SK_TOTAL], const uint8_t 
 	return ECF_OK;
 }
 
-int API(sike_encaps)(uint8_t ct[CT_TOTAL], uint8_t shared[SS_BYTES], const uint8_t *pk, size_t pk_len,
-                     const uint8_t seed[MSG_BYTES])
+static int PUB(sike_encaps)(uint8_t ct[CT_TOTAL], uint8_t shared[SS_BYTES], const uint8_t *pk, size_t pk_len,
+                            const uint8_t seed[MSG_BYTES])
 {
 	FP2 x[3];
 	uint8_t eph[SK_A_BYTES], j[FP2_BYTES], h[MSG_BYTES], mm[MSG_BYTES];
@@ -735,7 +746,7 @@ int API(sike_encaps)(uint8_t ct[CT_TOTAL], uint8_t shared[SS_BYTES], const uint8
 	memcpy(mm, seed, MSG_BYTES);
 	IN(hash_eph)(eph, mm, pk);
 	IN(keygen_a)(ct, eph);
-	IN(shared_a)(j, eph, x);
+	IN(shared_a_core)(j, eph, x);
 	ecfi_shake256(h, MSG_BYTES, j, FP2_BYTES);
 	for (size_t i = 0; i < MSG_BYTES; i++)
 		ct[PK_BYTES + i] = mm[i] ^ h[i];
@@ -747,7 +758,7 @@ int API(sike_encaps)(uint8_t ct[CT_TOTAL], uint8_t shared[SS_BYTES], const uint8
 	return ECF_OK;
 }
 
-int API(sike_decaps)(uint8_t ss[SS_BYTES], const uint8_t sk[SK_TOTAL], const uint8_t *ct, size_t ct_len)
+static int PUB(sike_decaps)(uint8_t ss[SS_BYTES], const uint8_t sk[SK_TOTAL], const uint8_t *ct, size_t ct_len)
 {
 	FP2 x[3];
 	uint8_t eph[SK_A_BYTES], j[FP2_BYTES], h[MSG_BYTES], mm[MSG_BYTES], c0[PK_BYTES];
@@ -761,7 +772,7 @@ int API(sike_decaps)(uint8_t ss[SS_BYTES], const uint8_t sk[SK_TOTAL], const uin
 	int st = IN(decode_pk)(x, ct, ct_len == CT_TOTAL ? PK_BYTES : 0);
 	if (st != ECF_OK)
 		return st;
-	IN(shared_b)(j, sk + MSG_BYTES, x);
+	IN(shared_b_core)(j, sk + MSG_BYTES, x);
 	ecfi_shake256(h, MSG_BYTES, j, FP2_BYTES);
 	for (size_t i = 0; i < MSG_BYTES; i++)
 		mm[i] = ct[PK_BYTES + i] ^ h[i];
@@ -802,7 +813,7 @@ _Static_assert(HDR(SIKE_KEYGEN_RANDOM_BYTES) == MSG_BYTES + SK_B_BYTES, "sike_pr
 #undef FE
 #undef FP2
 #undef F
-#undef API
+#undef PUB
 #undef IN
 #undef NL
 #undef FP2_BYTES

@@ -17,8 +17,8 @@
  *
  * Constant time: no branches; every address is a constant offset from w.
  */
-#include "asm.h"
-#include "p25519_ops_x86.h"
+#include "asm.S.inc"
+#include "p25519_ops_x86.S.inc"
 
 /* Offsets in w, in bytes (8 times ECFK_ED25519_DBL_* of kernels/kernels.h):
  * t, then the projective point q and t0. */

@@ -18,8 +18,8 @@
  *
  * Constant time: no branches; every address is a constant offset from w.
  */
-#include "asm.h"
-#include "p25519_ops_x86.h"
+#include "asm.S.inc"
+#include "p25519_ops_x86.S.inc"
 
 /* Offsets in w, in bytes (8 times ECFK_ED25519_MADD_* of kernels/kernels.h):
  * h, n, then four scratch values. */

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Emit the x86-64 MULX/ADCX/ADOX kernels of the Montgomery-friendly isogeny
-primes p = 2^e * 3^f - 1 (GNU assembler syntax, preprocessed with asm.h).
+primes p = 2^e * 3^f - 1 (GNU assembler syntax, preprocessed with asm.S.inc).
 
 Usage:
     gen_mont_friendly.py --prime p503 [--op mp_mul|redc|mul|sqr|all]
@@ -25,7 +25,7 @@ Kernels (n limbs, R = 2^(64n)), System V ABI, hidden symbols:
 
 Both are straight-line code: no branches, every address is fixed, and the
 only instructions are mov, mulx, adcx, adox, add, adc, sub, sbb, xor, neg,
-push, pop, ret (and endbr64 from asm.h).
+push, pop, ret (and endbr64 from asm.S.inc).
 """
 import argparse
 import os
@@ -683,7 +683,7 @@ def main():
  *
  * Constant time: straight-line code, no branches, fixed addresses.
  */
-#include "kernels/x86_64/asm.h"
+#include "kernels/x86_64/asm.S.inc"
 
         .section .rodata
         .p2align 3

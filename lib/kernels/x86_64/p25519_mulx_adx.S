@@ -13,9 +13,9 @@
  *
  * Constant time: no branches, no secret-dependent addresses.
  */
-#include "asm.h"
-#include "mul_4x64.h"
-#include "p25519_fold_x86.h"
+#include "asm.S.inc"
+#include "mul_4x64.S.inc"
+#include "p25519_fold_x86.S.inc"
 
 
 /* ------------------------------------------------------------------ */

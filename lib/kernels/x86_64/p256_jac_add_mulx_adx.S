@@ -23,8 +23,8 @@
  * rdi, rdx or rbx. Secrets: the frame and xmm0-xmm5 are zeroed before
  * returning.
  */
-#include "asm.h"
-#include "p256_ops_x86.h"
+#include "asm.S.inc"
+#include "p256_ops_x86.S.inc"
 
 /* Frame offsets, in bytes: r's pointer, q (copied), then the temporaries;
  * PFE: a coordinate of p (read in place), QFE: one of r. */

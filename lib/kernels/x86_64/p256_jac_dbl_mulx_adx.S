@@ -19,15 +19,15 @@
  * Constant time: no branches; every address is a constant offset from rsp,
  * rdi or rbx. Secrets: the frame and xmm0-xmm5 are zeroed before returning.
  */
-#include "asm.h"
+#include "asm.S.inc"
 
-/* Frame: the doubling's temporaries (p256_jac_dbl_x86.h), then r's pointer.
+/* Frame: the doubling's temporaries (p256_jac_dbl_x86.S.inc), then r's pointer.
  * PFE: a coordinate of p (read in place through rdi), QFE: one of r. */
 #define RPTR 224
 #define FRAME 240
 #define PFE(o) o+0(%rdi), o+8(%rdi), o+16(%rdi), o+24(%rdi)
 #define QFE(o) o+0(%rbx), o+8(%rbx), o+16(%rbx), o+24(%rbx)
-#include "p256_jac_dbl_x86.h"
+#include "p256_jac_dbl_x86.S.inc"
 
 /* 2Y, formed after X +- delta. */
 .macro DBL_2Y

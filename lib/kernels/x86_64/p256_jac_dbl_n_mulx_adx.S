@@ -8,7 +8,7 @@
  *
  * p and r are (X, Y, Z), 4 little-endian limbs each, Montgomery domain, every
  * coordinate < p. Each doubling is the one of p256_jac_dbl_mulx_adx.S
- * (P256_JAC_DBL_BODY of p256_jac_dbl_x86.h: dbl-2001-b for a = -3, the same
+ * (P256_JAC_DBL_BODY of p256_jac_dbl_x86.S.inc: dbl-2001-b for a = -3, the same
  * field elements, in the same order but for 2Y, which is formed at the end
  * of the previous doubling), so r
  * is the same bits as n calls of jac_dbl_c (lib/curves/p256/point_ops.h;
@@ -28,15 +28,15 @@
  * constant offset from rsp, rsi or rbx. Secrets: the frame and xmm0-xmm5 are
  * zeroed before returning.
  */
-#include "asm.h"
+#include "asm.S.inc"
 
-/* Frame: the doubling's temporaries (p256_jac_dbl_x86.h), the point being
+/* Frame: the doubling's temporaries (p256_jac_dbl_x86.S.inc), the point being
  * doubled at PT, then r's pointer. PFE: a coordinate of that point. */
 #define PT 224
 #define RPTR 320
 #define FRAME 336
 #define PFE(o) PT+o+0(%rsp), PT+o+8(%rsp), PT+o+16(%rsp), PT+o+24(%rsp)
-#include "p256_jac_dbl_x86.h"
+#include "p256_jac_dbl_x86.S.inc"
 
 /* 2Y is formed at the end of the previous doubling (below). */
 .macro DBLN_NO_2Y
@@ -65,7 +65,7 @@ ECFK_FUNC_BEGIN(ecfk_p256_jac_dbl_n_mulx_adx)
         MOV4    A_REGS, FE(Y2)
 .Ldbl_n_loop:
         /* one doubling of the point at PT, in place: the body of
-         * p256_jac_dbl_mulx_adx.S too (p256_jac_dbl_x86.h), except 2Y:
+         * p256_jac_dbl_mulx_adx.S too (p256_jac_dbl_x86.S.inc), except 2Y:
          * computed from Y3 while it is still in registers at the end of the
          * previous doubling (before the loop for the first), which took five
          * doublings from ~1,150 to ~1,120 ticks (docs/p256.md) */

@@ -23,8 +23,8 @@
  * rdi, rdx or rbx. Secrets: the frame and xmm0-xmm5 are zeroed before
  * returning.
  */
-#include "asm.h"
-#include "p256_jac_madd_x86.h" /* the frame layout and the body */
+#include "asm.S.inc"
+#include "p256_jac_madd_x86.S.inc" /* the frame layout and the body */
 
 #define FRAME 400
 

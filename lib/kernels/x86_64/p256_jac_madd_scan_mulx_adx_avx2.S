@@ -8,7 +8,7 @@
  *         const uint64_t q[8], uint64_t next[8], const uint64_t *table, uint64_t d);
  *
  * r, p, q: exactly ecfk_p256_jac_madd_mulx_adx (both routines expand
- * P256_JAC_MADD_BODY of p256_jac_madd_x86.h, this one with the scan as its
+ * P256_JAC_MADD_BODY of p256_jac_madd_x86.S.inc, this one with the scan as its
  * hook: the same instructions in the same order, r the same bits as
  * jac_madd_c's; r may alias p).
  * next := table[d - 1] (8 words) for 1 <= d <= 64, all zeros otherwise
@@ -30,8 +30,8 @@
  * vector register (the accumulators ymm11, ymm12 hold the selected entry),
  * then the frame and xmm0-xmm5 are zeroed before returning.
  */
-#include "asm.h"
-#include "p256_jac_madd_x86.h" /* the frame layout and the body */
+#include "asm.S.inc"
+#include "p256_jac_madd_x86.S.inc" /* the frame layout and the body */
 
 /* Frame offsets of this routine beyond the madd's: next's and table's
  * pointers. */

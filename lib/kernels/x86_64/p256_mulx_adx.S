@@ -24,9 +24,9 @@
  * So a reduction step is two shifts and a 2-word subtraction, no multiply:
  * MULX throughput is what bounds mul and sqr here, and this measured faster.
  */
-#include "asm.h"
+#include "asm.S.inc"
 #include "kernels/x86_64/p256_asm_params.h" /* generated: field_params.py --asm */
-#include "p256_mont_x86.h"                    /* the multiplication and reductions */
+#include "p256_mont_x86.S.inc"                    /* the multiplication and reductions */
 
 /* ------------------------------------------------------------------ */
 ECFK_FUNC_BEGIN(ecfk_p256_mul_mulx_adx)

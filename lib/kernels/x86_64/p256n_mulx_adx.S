@@ -26,8 +26,8 @@
  * (IMUL 3 + MULX 4 + adds) is what bounds these kernels, so the next m is
  * computed from pieces as they appear rather than from the finished word.
  */
-#include "asm.h"
-#include "mul_4x64.h"
+#include "asm.S.inc"
+#include "mul_4x64.S.inc"
 #include "kernels/x86_64/p256n_asm_params.h" /* generated: field_params.py --asm */
 
         .section .rodata

@@ -24,8 +24,8 @@
  *
  * Constant time: no branches; every address is a constant offset from w.
  */
-#include "asm.h"
-#include "p25519_ops_x86.h"
+#include "asm.S.inc"
+#include "p25519_ops_x86.S.inc"
 
 /* Offsets in w, in bytes: 8 times the word offsets ECFK_X25519_LADDER_* of
  * kernels/kernels.h (x2, z2, x3, z3, x1), then the scratch values. */
