@@ -87,7 +87,7 @@ static void openssl_sign(uint8_t sig[64], const uint8_t *msg, size_t len, const 
 static int model_rprime(pt *Rp, const uint8_t sig[64], const uint8_t *msg, size_t len, const uint8_t pk[32])
 {
 	pt A;
-	if (!fz_le_less(sig + 32, FZ_L) || ecf_edwards25519_decode_zip215(&A, pk, 32) != ECF_OK)
+	if (!fz_le_less(sig + 32, FZ_L) || ecf_edwards25519_from_bytes_zip215(&A, pk, 32) != ECF_OK)
 		return 0;
 	uint8_t h[64], k[32];
 	crypto_hash_sha512_state st;
@@ -117,12 +117,12 @@ static void check_verify(const uint8_t pk[32], const uint8_t sig[64], const uint
 {
 	pt A, Rp, R;
 	ecfi_cpu_set_kernels(FZ_TIERS[tier % FZ_NTIERS]);
-	int st = ecf_ed25519_verify(sig, msg, len, pk);
-	int cst = ecf_ed25519_verify_cofactored(sig, msg, len, pk);
+	int st = ecf_ed25519_verify(sig, pk, msg, len);
+	int cst = ecf_ed25519_verify_cofactored(sig, pk, msg, len);
 	/* the status codes; OK and VERIFY mean that A decoded strictly (ours
 	 * decodes A first), which the oracles check, so the decode is repeated
 	 * only for the other statuses (one exponentiation saved per input) */
-	int a_st = st == ECF_OK || st == ECF_ERR_VERIFY ? ECF_OK : ecf_edwards25519_decode(&A, pk, 32);
+	int a_st = st == ECF_OK || st == ECF_ERR_VERIFY ? ECF_OK : ecf_edwards25519_from_bytes(&A, pk, 32);
 	int s_ok = fz_le_less(sig + 32, FZ_L);
 	if (a_st != ECF_OK)
 		VCHECK(st == a_st, "verify status %d, the public key decodes with %d", st, a_st);
@@ -135,9 +135,9 @@ static void check_verify(const uint8_t pk[32], const uint8_t sig[64], const uint
 	uint8_t enc[32];
 	int model_ossl = 0, model_cof = 0;
 	if (m) {
-		ecf_edwards25519_encode(enc, &Rp);
+		ecf_edwards25519_to_bytes(enc, &Rp);
 		model_ossl = memcmp(enc, sig, 32) == 0;
-		if (ecf_edwards25519_decode_zip215(&R, sig, 32) == ECF_OK) {
+		if (ecf_edwards25519_from_bytes_zip215(&R, sig, 32) == ECF_OK) {
 			ecf_edwards25519_sub(&R, &Rp, &R);
 			model_cof = ecf_edwards25519_is_small_order(&R);
 		}
@@ -227,14 +227,14 @@ static void fz_verify_built(fz_cursor *c)
 			if (arg & 0x80)
 				memset(s, 0, 32);
 			ecf_edwards25519_scalar_mult_base(&P, s);
-			ecf_edwards25519_encode(sig, &P);
+			ecf_edwards25519_to_bytes(sig, &P);
 			memcpy(sig + 32, s, 32);
 		} else {
-			if (ecf_edwards25519_decode(&P, pk, 32) != ECF_OK ||
-			    ecf_edwards25519_decode_zip215(&T, TABLE[(arg >> 1) % 14], 32) != ECF_OK)
+			if (ecf_edwards25519_from_bytes(&P, pk, 32) != ECF_OK ||
+			    ecf_edwards25519_from_bytes_zip215(&T, TABLE[(arg >> 1) % 14], 32) != ECF_OK)
 				break;
 			ecf_edwards25519_add(&P, &P, &T);
-			ecf_edwards25519_encode(pk, &P);
+			ecf_edwards25519_to_bytes(pk, &P);
 		}
 		break;
 	}
@@ -257,8 +257,8 @@ static void fz_sign(fz_cursor *c)
 	fz_bytes(c, msg, len);
 	ecfi_cpu_set_kernels(FZ_TIERS[tier % FZ_NTIERS]);
 	FZ_CHECK(ecf_ed25519_keypair(pk, sk, seed) == ECF_OK, "keypair");
-	FZ_CHECK(ecf_ed25519_sign(sig, msg, len, sk) == ECF_OK, "sign");
-	int vst = ecf_ed25519_verify(sig, msg, len, pk);
+	FZ_CHECK(ecf_ed25519_sign(sig, sk, msg, len) == ECF_OK, "sign");
+	int vst = ecf_ed25519_verify(sig, pk, msg, len);
 	fz_tiers_reset();
 	crypto_sign_seed_keypair(spk, ssk, seed);
 	crypto_sign_detached(ssig, NULL, msg, len, ssk);
@@ -282,14 +282,14 @@ static void fz_null(fz_cursor *c)
 	{
 		FZ_CHECK(ecf_ed25519_keypair(NULL, NULL, b) == ECF_ERR_NULL, "keypair(NULL pk)");
 		FZ_CHECK(ecf_ed25519_keypair(pk, NULL, NULL) == ECF_ERR_NULL, "keypair(NULL seed)");
-		FZ_CHECK(ecf_ed25519_sign(NULL, b, 1, b) == ECF_ERR_NULL, "sign(NULL sig)");
-		FZ_CHECK(ecf_ed25519_sign(sig, NULL, 1, b) == ECF_ERR_NULL, "sign(NULL msg, len 1)");
-		FZ_CHECK(ecf_ed25519_sign(sig, b, 1, NULL) == ECF_ERR_NULL, "sign(NULL sk)");
-		FZ_CHECK(ecf_ed25519_verify(NULL, b, 1, pk) == ECF_ERR_NULL, "verify(NULL sig)");
-		FZ_CHECK(ecf_ed25519_verify(sig, NULL, 1, pk) == ECF_ERR_NULL, "verify(NULL msg, len 1)");
-		FZ_CHECK(ecf_ed25519_verify(sig, b, 1, NULL) == ECF_ERR_NULL, "verify(NULL pk)");
-		FZ_CHECK(ecf_ed25519_verify_cofactored(NULL, b, 1, pk) == ECF_ERR_NULL, "verify_cofactored(NULL)");
-		FZ_CHECK(ecf_ed25519_verify_cofactored(sig, b, 1, NULL) == ECF_ERR_NULL, "verify_cofactored(NULL pk)");
+		FZ_CHECK(ecf_ed25519_sign(NULL, b, b, 1) == ECF_ERR_NULL, "sign(NULL sig)");
+		FZ_CHECK(ecf_ed25519_sign(sig, b, NULL, 1) == ECF_ERR_NULL, "sign(NULL msg, len 1)");
+		FZ_CHECK(ecf_ed25519_sign(sig, NULL, b, 1) == ECF_ERR_NULL, "sign(NULL sk)");
+		FZ_CHECK(ecf_ed25519_verify(NULL, pk, b, 1) == ECF_ERR_NULL, "verify(NULL sig)");
+		FZ_CHECK(ecf_ed25519_verify(sig, pk, NULL, 1) == ECF_ERR_NULL, "verify(NULL msg, len 1)");
+		FZ_CHECK(ecf_ed25519_verify(sig, NULL, b, 1) == ECF_ERR_NULL, "verify(NULL pk)");
+		FZ_CHECK(ecf_ed25519_verify_cofactored(NULL, pk, b, 1) == ECF_ERR_NULL, "verify_cofactored(NULL)");
+		FZ_CHECK(ecf_ed25519_verify_cofactored(sig, NULL, b, 1) == ECF_ERR_NULL, "verify_cofactored(NULL pk)");
 	}
 	fz_tiers_reset();
 }

@@ -63,22 +63,22 @@ static void test_rfc8032(void **s)
 			test_expect(ecf_ed25519_keypair(gpk, sk, seed) == ECF_OK, "keypair");
 			test_expect_bytes(gpk, pk, 32, "RFC 8032 public key", rec.line);
 			test_expect_bytes(sk + 32, pk, 32, "sk = seed || pk", rec.line);
-			test_expect(ecf_ed25519_sign(got, msg, mlen, sk) == ECF_OK, "sign");
+			test_expect(ecf_ed25519_sign(got, sk, msg, mlen) == ECF_OK, "sign");
 			test_expect_bytes(got, sig, 64, "RFC 8032 signature", rec.line);
-			test_expect(ecf_ed25519_verify(sig, msg, mlen, pk) == ECF_OK, "verify, line %ld", rec.line);
-			test_expect(ecf_ed25519_verify_cofactored(sig, msg, mlen, pk) == ECF_OK, "verify_cofactored");
+			test_expect(ecf_ed25519_verify(sig, pk, msg, mlen) == ECF_OK, "verify, line %ld", rec.line);
+			test_expect(ecf_ed25519_verify_cofactored(sig, pk, msg, mlen) == ECF_OK, "verify_cofactored");
 			/* aliasing: keypair into its own seed buffer, sign over sk */
 			memcpy(got, seed, 32);
-			test_expect(ecf_ed25519_keypair(got, NULL, got) == ECF_OK, "keypair");
+			test_expect(ecf_ed25519_public_key(got, got) == ECF_OK, "public_key");
 			test_expect_bytes(got, pk, 32, "keypair (pk = seed)", rec.line);
 			uint8_t buf[64];
 			memcpy(buf, sk, 64);
-			test_expect(ecf_ed25519_sign(buf, msg, mlen, buf) == ECF_OK, "sign");
+			test_expect(ecf_ed25519_sign(buf, buf, msg, mlen) == ECF_OK, "sign");
 			test_expect_bytes(buf, sig, 64, "sign (sig = sk)", rec.line);
 			if (mlen > 0) {
 				sig[(checked * 7) % 64] ^= 4;
-				test_expect(ecf_ed25519_verify(sig, msg, mlen, pk) != ECF_OK, "tampered RFC signature");
-				test_expect(ecf_ed25519_verify_cofactored(sig, msg, mlen, pk) != ECF_OK, "tampered");
+				test_expect(ecf_ed25519_verify(sig, pk, msg, mlen) != ECF_OK, "tampered RFC signature");
+				test_expect(ecf_ed25519_verify_cofactored(sig, pk, msg, mlen) != ECF_OK, "tampered");
 			}
 			free(msg);
 			checked++;
@@ -89,9 +89,9 @@ static void test_rfc8032(void **s)
 	test_expect(checked >= 5 * (int)test_tier_count(), "too few RFC 8032 vectors (%d)", checked);
 	uint8_t b[64] = {0};
 	test_expect(ecf_ed25519_keypair(NULL, NULL, b) == ECF_ERR_NULL &&
-	                ecf_ed25519_sign(b, NULL, 1, b) == ECF_ERR_NULL &&
-	                ecf_ed25519_verify(b, NULL, 1, b) == ECF_ERR_NULL &&
-	                ecf_ed25519_verify_cofactored(NULL, b, 0, b) == ECF_ERR_NULL,
+	                ecf_ed25519_sign(b, b, NULL, 1) == ECF_ERR_NULL &&
+	                ecf_ed25519_verify(b, b, NULL, 1) == ECF_ERR_NULL &&
+	                ecf_ed25519_verify_cofactored(NULL, b, b, 0) == ECF_ERR_NULL,
 	            "NULL arguments");
 }
 
@@ -139,9 +139,9 @@ static void test_random(void **s)
 			test_rand_bytes(&RNG, seed, 32);
 			test_rand_bytes(&RNG, msg, mlen);
 			test_expect(ecf_ed25519_keypair(pk, sk, seed) == ECF_OK, "keypair");
-			test_expect(ecf_ed25519_sign(sig, msg, mlen, sk) == ECF_OK, "sign");
-			test_expect(ecf_ed25519_verify(sig, msg, mlen, pk) == ECF_OK, "own signature, case %ld", i);
-			test_expect(ecf_ed25519_verify_cofactored(sig, msg, mlen, pk) == ECF_OK,
+			test_expect(ecf_ed25519_sign(sig, sk, msg, mlen) == ECF_OK, "sign");
+			test_expect(ecf_ed25519_verify(sig, pk, msg, mlen) == ECF_OK, "own signature, case %ld", i);
+			test_expect(ecf_ed25519_verify_cofactored(sig, pk, msg, mlen) == ECF_OK,
 			            "own (cofactored), %ld", i);
 #ifdef ECF_HAVE_SODIUM
 			{
@@ -175,8 +175,8 @@ static void test_random(void **s)
 				msg[(size_t)bit % mlen] ^= 1;
 			else
 				tpk[bit / 8] ^= (uint8_t)(1 << (bit % 8)); /* A */
-			int ours = ecf_ed25519_verify(tsig, msg, mlen, tpk);
-			int ours_c = ecf_ed25519_verify_cofactored(tsig, msg, mlen, tpk);
+			int ours = ecf_ed25519_verify(tsig, tpk, msg, mlen);
+			int ours_c = ecf_ed25519_verify_cofactored(tsig, tpk, msg, mlen);
 			test_expect(ours != ECF_OK, "tampered signature accepted (strict), case %ld", i);
 			test_expect(ours_c != ECF_OK, "tampered signature accepted (cofactored), case %ld", i);
 #ifdef ECF_HAVE_SODIUM
@@ -210,8 +210,8 @@ static void test_edges(void **s)
 	mpz_clear(lz);
 	uint8_t seed[32], pk[32], sk[64], sig[64], msg[16] = "edges";
 	test_rand_bytes(&RNG, seed, 32);
-	ecf_ed25519_keypair(pk, sk, seed);
-	ecf_ed25519_sign(sig, msg, 5, sk);
+	test_expect(ecf_ed25519_keypair(pk, sk, seed) == ECF_OK && ecf_ed25519_sign(sig, sk, msg, 5) == ECF_OK,
+	            "keypair, sign");
 	/* S + l: same equation, must be rejected (malleability) */
 	uint8_t big[64];
 	memcpy(big, sig, 64);
@@ -221,11 +221,11 @@ static void test_edges(void **s)
 		big[32 + i] = (uint8_t)c;
 		c >>= 8;
 	}
-	test_expect(ecf_ed25519_verify(big, msg, 5, pk) == ECF_ERR_RANGE, "S + l rejected (strict)");
-	test_expect(ecf_ed25519_verify_cofactored(big, msg, 5, pk) == ECF_ERR_RANGE, "S + l rejected (ZIP-215)");
+	test_expect(ecf_ed25519_verify(big, pk, msg, 5) == ECF_ERR_RANGE, "S + l rejected (strict)");
+	test_expect(ecf_ed25519_verify_cofactored(big, pk, msg, 5) == ECF_ERR_RANGE, "S + l rejected (ZIP-215)");
 	memcpy(big, sig, 32);
 	memcpy(big + 32, L, 32);
-	test_expect(ecf_ed25519_verify(big, msg, 5, pk) == ECF_ERR_RANGE, "S = l rejected");
+	test_expect(ecf_ed25519_verify(big, pk, msg, 5) == ECF_ERR_RANGE, "S = l rejected");
 
 	/* A = the identity encoded non-canonically (y = p + 1), R = identity, S = 0:
 	 * ZIP-215 accepts ([8](0 - R - kA) = 0), strict rejects the encoding. */
@@ -234,13 +234,13 @@ static void test_edges(void **s)
 	A_nc[0] = 0xee;
 	A_nc[31] = 0x7f;
 	zsig[0] = 1; /* R = identity (canonical), S = 0 */
-	test_expect(ecf_ed25519_verify(zsig, msg, 5, A_nc) == ECF_ERR_RANGE, "non-canonical A: strict rejects");
-	test_expect(ecf_ed25519_verify_cofactored(zsig, msg, 5, A_nc) == ECF_OK, "non-canonical A: ZIP-215 accepts");
+	test_expect(ecf_ed25519_verify(zsig, A_nc, msg, 5) == ECF_ERR_RANGE, "non-canonical A: strict rejects");
+	test_expect(ecf_ed25519_verify_cofactored(zsig, A_nc, msg, 5) == ECF_OK, "non-canonical A: ZIP-215 accepts");
 	/* R non-canonical (identity as y = p + 1) with the canonical identity A. */
 	uint8_t A_id[32] = {1}, rsig[64] = {0};
 	memcpy(rsig, A_nc, 32);
-	test_expect(ecf_ed25519_verify(rsig, msg, 5, A_id) == ECF_ERR_VERIFY, "non-canonical R: strict rejects");
-	test_expect(ecf_ed25519_verify_cofactored(rsig, msg, 5, A_id) == ECF_OK, "non-canonical R: ZIP-215 accepts");
+	test_expect(ecf_ed25519_verify(rsig, A_id, msg, 5) == ECF_ERR_VERIFY, "non-canonical R: strict rejects");
+	test_expect(ecf_ed25519_verify_cofactored(rsig, A_id, msg, 5) == ECF_OK, "non-canonical R: ZIP-215 accepts");
 	/* A of order 8, R = identity, S = 0: cofactored accepts whatever k is;
 	 * strict accepts exactly when [k]A = identity (k = 0 mod 8). Count both. */
 	static const char *T8 = "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05";
@@ -249,8 +249,8 @@ static void test_edges(void **s)
 	int strict_ok = 0, cof_ok = 0;
 	for (int i = 0; i < 64; i++) {
 		msg[0] = (uint8_t)i;
-		strict_ok += ecf_ed25519_verify(zsig, msg, 5, A8) == ECF_OK;
-		cof_ok += ecf_ed25519_verify_cofactored(zsig, msg, 5, A8) == ECF_OK;
+		strict_ok += ecf_ed25519_verify(zsig, A8, msg, 5) == ECF_OK;
+		cof_ok += ecf_ed25519_verify_cofactored(zsig, A8, msg, 5) == ECF_OK;
 #ifdef ECF_HAVE_SODIUM
 		test_expect(crypto_sign_verify_detached(zsig, msg, 5, A8) != 0, "libsodium rejects small-order A");
 #endif
@@ -260,10 +260,10 @@ static void test_edges(void **s)
 	test_expect(cof_ok == 64 && strict_ok > 0 && strict_ok < 32, "small-order A: strict vs ZIP-215");
 	/* Public keys that do not decode. */
 	uint8_t bad[32] = {2};
-	test_expect(ecf_ed25519_verify(sig, msg, 5, bad) == ECF_ERR_NOT_ON_CURVE, "A not on the curve");
+	test_expect(ecf_ed25519_verify(sig, bad, msg, 5) == ECF_ERR_NOT_ON_CURVE, "A not on the curve");
 	memcpy(big, sig, 64);
 	memcpy(big, bad, 32);
-	test_expect(ecf_ed25519_verify_cofactored(big, msg, 5, pk) == ECF_ERR_NOT_ON_CURVE, "R not on the curve");
+	test_expect(ecf_ed25519_verify_cofactored(big, pk, msg, 5) == ECF_ERR_NOT_ON_CURVE, "R not on the curve");
 }
 
 #if defined(ECF_HAVE_SODIUM) || defined(ECF_HAVE_OPENSSL)
@@ -317,7 +317,7 @@ static void test_last_bytes(void **s)
 		test_rand_bytes(&RNG, seed, 32);
 		test_rand_bytes(&RNG, msg, sizeof msg);
 		test_expect(ecf_ed25519_keypair(pk, sk, seed) == ECF_OK, "keypair");
-		test_expect(ecf_ed25519_sign(sig, msg, mlen, sk) == ECF_OK, "sign");
+		test_expect(ecf_ed25519_sign(sig, sk, msg, mlen) == ECF_OK, "sign");
 		/* a = clamp(SHA-512(seed)[0..31]) */
 		oracle_sha512(h, seed, 32, NULL, 0, NULL, 0);
 		h[0] &= 248;
@@ -352,11 +352,11 @@ static void test_last_bytes(void **s)
 			}
 			for (size_t tk = 0; tk < test_tier_count(); tk++) {
 				test_tier_select(tk);
-				int st = ecf_ed25519_verify(t, msg, mlen, pk);
+				int st = ecf_ed25519_verify(t, pk, msg, mlen);
 				test_expect(st != ECF_OK,
 				            "%s: %s bit %d of the last byte flipped: strict verify accepts",
 				            test_tier_name(tk), bit < 8 ? "R's" : "S's", bit % 8);
-				st = ecf_ed25519_verify_cofactored(t, msg, mlen, pk);
+				st = ecf_ed25519_verify_cofactored(t, pk, msg, mlen);
 				test_expect(st != ECF_OK,
 				            "%s: %s bit %d of the last byte flipped: ZIP-215 verify accepts",
 				            test_tier_name(tk), bit < 8 ? "R's" : "S's", bit % 8);
@@ -387,7 +387,7 @@ static const uint8_t W_MSG[3] = "abc";
 static __attribute__((noinline)) size_t probe_sign(const uint8_t *needle, size_t nlen)
 {
 	test_stack_paint(0xcc);
-	(void)ecf_ed25519_sign(W_SIG, W_MSG, 3, W_SK);
+	test_expect(ecf_ed25519_sign(W_SIG, W_SK, W_MSG, 3) == ECF_OK, "sign");
 	return test_stack_count(needle, 1, nlen);
 }
 
@@ -395,7 +395,7 @@ static __attribute__((noinline)) size_t probe_keypair(const uint8_t *needle, siz
 {
 	uint8_t pk[32];
 	test_stack_paint(0xcc);
-	(void)ecf_ed25519_keypair(pk, NULL, W_SK);
+	test_expect(ecf_ed25519_public_key(pk, W_SK) == ECF_OK, "public_key");
 	return test_stack_count(needle, 1, nlen);
 }
 
@@ -406,7 +406,7 @@ static void test_wipe(void **s)
 #ifdef ECF_HAVE_OPENSSL
 	uint8_t pk[32], h[64], a[32], rh[64];
 	memset(W_SK, 0x5a, 32);
-	ecf_ed25519_keypair(pk, W_SK, W_SK);
+	test_expect(ecf_ed25519_keypair(pk, W_SK, W_SK) == ECF_OK, "keypair");
 	/* expected secrets: the clamped scalar a, the prefix, and the nonce hash */
 	SHA512(W_SK, 32, h);
 	memcpy(a, h, 32);
@@ -445,10 +445,10 @@ static void test_small_order_key(void **s)
 	(void)s;
 	uint8_t pk[32] = {0}, sig[64] = {0};
 	pk[31] = 0x80;
-	int st = ecf_ed25519_verify(sig, NULL, 0, pk);
+	int st = ecf_ed25519_verify(sig, pk, NULL, 0);
 	test_expect(st == ECF_ERR_VERIFY, "order-4 key, zero signature: verify returned %d, want ECF_ERR_VERIFY", st);
 	/* cofactored: 8(R' - R) = 8(0, -1) = O, so ZIP-215 accepts */
-	st = ecf_ed25519_verify_cofactored(sig, NULL, 0, pk);
+	st = ecf_ed25519_verify_cofactored(sig, pk, NULL, 0);
 	test_expect(st == ECF_OK, "order-4 key, zero signature: verify_cofactored returned %d, want ECF_OK", st);
 }
 

@@ -67,14 +67,14 @@ static void ct_curve25519(ct_rng *rng)
 
 		ct_sink_int(ecf_x25519(out, k, u));
 		ct_sink_bytes(out, sizeof out);
-		ct_sink_int(ecf_x25519_base(out, k));
+		ct_sink_int(ecf_x25519_public_key(out, k));
 		ct_sink_bytes(out, sizeof out);
 
-		ct_sink_int(ecf_edwards25519_decode(&r, e, 32));
+		ct_sink_int(ecf_edwards25519_from_bytes(&r, e, 32));
 		ct_sink_bytes(&r, sizeof r);
-		ct_sink_int(ecf_edwards25519_decode_zip215(&r, e, 32));
+		ct_sink_int(ecf_edwards25519_from_bytes_zip215(&r, e, 32));
 		ct_sink_bytes(&r, sizeof r);
-		ecf_edwards25519_encode(out, &p);
+		ecf_edwards25519_to_bytes(out, &p);
 		ct_sink_bytes(out, sizeof out);
 		ecf_edwards25519_add(&r, &p, &q);
 		ct_sink_bytes(&r, sizeof r);
@@ -100,11 +100,11 @@ static void ct_curve25519(ct_rng *rng)
 		memcpy(wide + 32, u, 32);
 		rp.p = p;
 		rq.p = q;
-		ct_sink_int(ecf_ristretto255_decode(&rr, e, 32));
+		ct_sink_int(ecf_ristretto255_from_bytes(&rr, e, 32));
 		ct_sink_bytes(&rr, sizeof rr);
 		ct_sink_int(ecf_ristretto255_from_uniform_bytes(&rr, wide, 64));
 		ct_sink_bytes(&rr, sizeof rr);
-		ecf_ristretto255_encode(out, &rp);
+		ecf_ristretto255_to_bytes(out, &rp);
 		ct_sink_bytes(out, sizeof out);
 		ct_sink_int(ecf_ristretto255_equal(&rp, &rq));
 		ecf_ristretto255_add(&rr, &rp, &rq);
@@ -126,7 +126,7 @@ static void ct_curve25519(ct_rng *rng)
 		CT_PUBLIC(msg, sizeof msg);
 		ct_sink_int(ecf_ed25519_keypair(pk, sk, k));
 		CT_SECRET(sk, sizeof sk);
-		ct_sink_int(ecf_ed25519_sign(sig, msg, (size_t)i, sk));
+		ct_sink_int(ecf_ed25519_sign(sig, sk, msg, (size_t)i));
 		CT_PUBLIC(sig, sizeof sig);
 		CT_PUBLIC(pk, sizeof pk);
 		ct_sink_bytes(sig, sizeof sig);

@@ -90,10 +90,10 @@ static void ct_25519(int round)
 
 	ct_sink_int(ecf_x25519(out, k, u));
 	ct_sink_bytes(out, sizeof out);
-	ct_sink_int(ecf_x25519_base(out, k));
+	ct_sink_int(ecf_x25519_public_key(out, k));
 	ct_sink_bytes(out, sizeof out);
 	ct_sink_int(ecf_ed25519_keypair(pk, sk, seed));
-	ct_sink_int(ecf_ed25519_sign(sig, msg, sizeof msg, sk));
+	ct_sink_int(ecf_ed25519_sign(sig, sk, msg, sizeof msg));
 	ct_sink_bytes(sig, sizeof sig);
 	ecf_edwards25519_generator(&b);
 	ecf_edwards25519_scalar_mult_base(&e, k);
