@@ -345,6 +345,33 @@ static int ossl_x25519_base(uint8_t out[32], const uint8_t k[32])
 
 /* Random and edge inputs against libsodium and OpenSSL; then x25519_base
  * against the ladder on u = 9 (no oracle needed). */
+/* X25519 arguments: every output zeroed on ECF_ERR_NULL. */
+static void test_x25519_null(void **s)
+{
+	(void)s;
+	uint8_t a[32], b[32], k[32] = {1}, u[32] = {9};
+	memset(a, 0xa5, 32);
+	test_expect(ecf_x25519(a, NULL, u) == ECF_ERR_NULL && a[0] == 0 && !memcmp(a, a + 1, 31), "x25519(NULL sk)");
+	memset(a, 0xa5, 32);
+	test_expect(ecf_x25519(a, k, NULL) == ECF_ERR_NULL && a[0] == 0 && !memcmp(a, a + 1, 31), "x25519(NULL peer)");
+	test_expect(ecf_x25519(NULL, k, u) == ECF_ERR_NULL, "x25519(NULL shared)");
+	memset(a, 0xa5, 32);
+	test_expect(ecf_x25519_public_key(a, NULL) == ECF_ERR_NULL && a[0] == 0 && !memcmp(a, a + 1, 31),
+	            "public_key(NULL sk)");
+	test_expect(ecf_x25519_public_key(NULL, k) == ECF_ERR_NULL, "public_key(NULL pk)");
+	memset(a, 0xa5, 32);
+	memset(b, 0xa5, 32);
+	test_expect(ecf_x25519_keypair(a, b, NULL) == ECF_ERR_NULL && a[0] == 0 && !memcmp(a, a + 1, 31) && b[0] == 0 &&
+	                !memcmp(b, b + 1, 31),
+	            "keypair(NULL seed) zeroes both outputs");
+	memset(a, 0xa5, 32);
+	test_expect(ecf_x25519_keypair(a, NULL, k) == ECF_ERR_NULL && a[0] == 0 && !memcmp(a, a + 1, 31),
+	            "keypair(NULL sk) zeroes pk");
+	memset(b, 0xa5, 32);
+	test_expect(ecf_x25519_keypair(NULL, b, k) == ECF_ERR_NULL && b[0] == 0 && !memcmp(b, b + 1, 31),
+	            "keypair(NULL pk) zeroes sk");
+}
+
 static void test_x25519_random(void **s)
 {
 	(void)s;
@@ -390,6 +417,24 @@ static void test_x25519_random(void **s)
 				test_expect_bytes(got, want, 32, "x25519_base vs OpenSSL", i);
 			}
 #endif
+			{ /* keypair: sk = seed, pk = public_key(seed); outputs may alias the seed */
+				uint8_t pk[32], sk[32], buf[32];
+				test_expect(ecf_x25519_keypair(pk, sk, k) == ECF_OK, "x25519_keypair");
+				test_expect_bytes(sk, k, 32, "x25519_keypair sk = seed", i);
+				test_expect(ecf_x25519_public_key(got, k) == ECF_OK, "status");
+				test_expect_bytes(pk, got, 32, "x25519_keypair pk = public_key(seed)", i);
+#ifdef ECF_HAVE_SODIUM
+				crypto_scalarmult_curve25519_base(want, k);
+				test_expect_bytes(pk, want, 32, "x25519_keypair pk vs libsodium", i);
+#endif
+				memcpy(buf, k, 32);
+				test_expect(ecf_x25519_keypair(buf, sk, buf) == ECF_OK, "keypair (pk = seed)");
+				test_expect_bytes(buf, got, 32, "x25519_keypair (pk = seed)", i);
+				memcpy(buf, k, 32);
+				test_expect(ecf_x25519_keypair(pk, buf, buf) == ECF_OK, "keypair (sk = seed)");
+				test_expect_bytes(pk, got, 32, "x25519_keypair (sk = seed) pk", i);
+				test_expect_bytes(buf, k, 32, "x25519_keypair (sk = seed) sk", i);
+			}
 			if (i % 8 == 0) {
 				test_expect(ecf_x25519(want, k, nine) == ECF_OK, "status");
 				test_expect(ecf_x25519_public_key(got, k) == ECF_OK, "status");
@@ -941,11 +986,44 @@ static void test_wipe_detects(void **s)
 	test_expect(h >= 1, "the stack scan did not find a secret left behind on purpose");
 }
 
+/* cmov and select: r = cond ? a : b for any non-zero cond, aliasing allowed. */
+static void test_ed_cmov_select(void **s)
+{
+	(void)s;
+	const int conds[] = {0, 1, -1, 2, 0x100, INT32_MIN, 7};
+	for (size_t tk = 0; tk < test_tier_count(); tk++) {
+		test_tier_select(tk);
+		for (long i = 0; i < 200; i++) {
+			uint8_t sa[32], sb[32];
+			pt a, b, r;
+			rand_point(&a, sa, (int)(i % 9) - 1);
+			rand_point(&b, sb, -1);
+			int c = conds[i % 7];
+			const pt *want = c ? &a : &b;
+			ecf_edwards25519_select(&r, &a, &b, c);
+			test_expect(memcmp(&r, want, sizeof r) == 0, "select, cond %d, case %ld", c, i);
+			r = b;
+			ecf_edwards25519_cmov(&r, &a, c);
+			test_expect(memcmp(&r, want, sizeof r) == 0, "cmov, cond %d, case %ld", c, i);
+			pt a2 = a, b2 = b;
+			ecf_edwards25519_select(&a2, &a2, &b, c); /* r = a */
+			test_expect(memcmp(&a2, want, sizeof a2) == 0, "select (r = a), case %ld", i);
+			ecf_edwards25519_select(&b2, &a, &b2, c); /* r = b */
+			test_expect(memcmp(&b2, want, sizeof b2) == 0, "select (r = b), case %ld", i);
+			r = a;
+			ecf_edwards25519_cmov(&r, &r, c);
+			test_expect(memcmp(&r, &a, sizeof r) == 0, "cmov (r = a)");
+		}
+	}
+	test_tier_restore();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_x25519_rfc7748), cmocka_unit_test(test_x25519_small_order),
 	    cmocka_unit_test(test_x25519_random),  cmocka_unit_test(test_ed_decode),
+	    cmocka_unit_test(test_x25519_null),    cmocka_unit_test(test_ed_cmov_select),
 	    cmocka_unit_test(test_ed_vs_gmp),      cmocka_unit_test(test_ed_edges_and_laws),
 	    cmocka_unit_test(test_ed_vs_sodium),   cmocka_unit_test(test_ed_rfc8032_keys),
 	    cmocka_unit_test(test_wipe_detects),   cmocka_unit_test(test_wipe),

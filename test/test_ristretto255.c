@@ -152,6 +152,41 @@ static void test_coset(void **s)
 			ecf_ristretto255_double_scalar_mult_base_vartime(&q, sc, &r, one);
 			ecf_ristretto255_add(&r, &p, &r);
 			test_expect(ecf_ristretto255_equal(&q, &r), "s*B + 1*B, case %ld", i);
+			/* double = add(p, p); is_identity = equal(identity); every coset member */
+			ecf_ristretto255_double(&q, &p);
+			ecf_ristretto255_add(&r, &p, &p);
+			test_expect(ecf_ristretto255_equal(&q, &r), "double = p + p, case %ld", i);
+			q = p;
+			ecf_ristretto255_double(&q, &q);
+			test_expect(ecf_ristretto255_equal(&q, &r), "double in place, case %ld", i);
+			test_expect(!ecf_ristretto255_is_identity(&p) && !ecf_ristretto255_is_identity(&q),
+			            "not identity");
+			ecf_ristretto255_sub(&q, &p, &p);
+			test_expect(ecf_ristretto255_is_identity(&q), "P - P is the identity, case %ld", i);
+			for (int t = 0; t < 4; t++) {
+				ecf_edwards25519_point tp;
+				rp tr;
+				test_expect(ecf_edwards25519_from_bytes_zip215(&tp, T4[t], 32) == ECF_OK, "torsion");
+				tr.p = tp;
+				test_expect(ecf_ristretto255_is_identity(&tr), "4-torsion T%d is the identity", t);
+				ecf_edwards25519_add(&tr.p, &p.p, &tp);
+				test_expect(!ecf_ristretto255_is_identity(&tr), "P + T%d is not", t);
+				ecf_ristretto255_double(&tr, &tr);
+				ecf_ristretto255_to_bytes(e2, &tr);
+				ecf_ristretto255_to_bytes(e1, &r);
+				test_expect_bytes(e2, e1, 32, "double(P + T) = 2P", i);
+			}
+			ecf_ristretto255_to_bytes(e1, &p);
+			/* select and cmov, aliasing included */
+			int c = (int)(i % 3) - 1; /* -1, 0, 1 */
+			ecf_ristretto255_select(&q, &p, &r, c);
+			test_expect(memcmp(&q, c ? &p : &r, sizeof q) == 0, "select, case %ld", i);
+			q = r;
+			ecf_ristretto255_cmov(&q, &p, c);
+			test_expect(memcmp(&q, c ? &p : &r, sizeof q) == 0, "cmov, case %ld", i);
+			q = p;
+			ecf_ristretto255_select(&q, &q, &r, c);
+			test_expect(memcmp(&q, c ? &p : &r, sizeof q) == 0, "select (r = a), case %ld", i);
 			q = p;
 			ecf_ristretto255_add(&q, &q, &q);
 			ecf_ristretto255_add(&r, &p, &p);
@@ -189,6 +224,10 @@ static void test_vs_sodium(void **s)
 			ecf_ristretto255_to_bytes(got, &r);
 			test_expect(crypto_core_ristretto255_sub(want, e1, e2) == 0, "libsodium sub");
 			test_expect_bytes(got, want, 32, "sub vs libsodium", i);
+			ecf_ristretto255_double(&r, &p);
+			ecf_ristretto255_to_bytes(got, &r);
+			test_expect(crypto_core_ristretto255_add(want, e1, e1) == 0, "libsodium add");
+			test_expect_bytes(got, want, 32, "double vs libsodium", i);
 			test_rand_bytes(&RNG, sc, 32);
 			sc[31] &= 0x7f; /* libsodium clears the top bit */
 			ecf_ristretto255_scalar_mult(&r, sc, &p);

@@ -363,12 +363,14 @@ int ecf_ed25519_pk_to_x25519(uint8_t x25519_pk[32], const uint8_t pk[32])
 {
 	if (x25519_pk == NULL)
 		return ECF_ERR_NULL;
-	memset(x25519_pk, 0, 32);
-	if (pk == NULL)
+	if (pk == NULL) {
+		memset(x25519_pk, 0, 32);
 		return ECF_ERR_NULL;
+	}
 	const uint32_t fl = fe_flags();
 	ecfi_ed_p3 A;
-	int st = ecfi_edwards25519_decode(fl, &A, pk, ECFI_ED_DECODE_STRICT);
+	int st = ecfi_edwards25519_decode(fl, &A, pk, ECFI_ED_DECODE_STRICT); /* pk read once: may alias */
+	memset(x25519_pk, 0, 32);
 	if (st != ECF_OK)
 		return st;
 	/* libsodium rejects the small-order encodings, then any point outside the
