@@ -42,6 +42,9 @@ typedef struct {
 	ecf_edwards25519_point p;
 	ecf_ristretto255_point rp;
 	uint8_t seed[32], pk[32], sk[64], sig[64], msg[64], wide[64], renc[32];
+	uint8_t ctx_sig[64], ph_sig[64], digest[64], xk[32];
+	ecf_ed25519_prepared_key prep;
+	ecf_edwards25519_point q;
 #ifdef ECF_BENCH_OPENSSL
 	EVP_PKEY *priv, *edpriv, *edpub;
 #endif
@@ -117,6 +120,34 @@ BENCH_LOOP(b_rist_decode, cstate, vsink += ecf_ristretto255_from_bytes(&s->rp, s
 BENCH_LOOP(b_rist_uniform, cstate, vsink += ecf_ristretto255_from_uniform_bytes(&s->rp, s->wide, 64);
            s->wide[0] ^= (uint8_t)s->rp.p.X.limb[0])
 
+/* The operations of issue 19: X25519 key pairs, Ed25519ctx/ph, prepared
+ * keys (verify_prepared against verify of the same key: its own group per
+ * tier, ed25519_verify_prepared), the conversions to X25519, the new group
+ * operations. */
+static const uint8_t CTX[3] = "foo";
+BENCH_LOOP(b_x25519_keypair, cstate, vsink += ecf_x25519_keypair(s->k, s->u, s->k))
+BENCH_LOOP(b_ed_public_key, cstate, vsink += ecf_ed25519_public_key(s->seed, s->seed))
+BENCH_LOOP(b_ed_prepare, cstate, vsink += ecf_ed25519_public_key_prepare(&s->prep, s->pk))
+BENCH_LOOP(b_ed_verify_prepared, cstate, vsink += ecf_ed25519_verify_prepared(s->sig, &s->prep, s->msg, 64))
+BENCH_LOOP(b_edctx_sign, cstate, vsink += ecf_ed25519ctx_sign(s->ctx_sig, s->sk, s->msg, 64, CTX, 3);
+           memcpy(s->msg, s->ctx_sig, 32))
+BENCH_LOOP(b_edctx_verify, cstate, vsink += ecf_ed25519ctx_verify(s->ctx_sig, s->pk, s->msg, 64, CTX, 3))
+BENCH_LOOP(b_edph_sign, cstate, vsink += ecf_ed25519ph_sign(s->ph_sig, s->sk, s->digest, NULL, 0);
+           memcpy(s->digest, s->ph_sig, 32))
+BENCH_LOOP(b_edph_verify, cstate, vsink += ecf_ed25519ph_verify(s->ph_sig, s->pk, s->digest, NULL, 0))
+BENCH_LOOP(b_pk_to_x25519, cstate, vsink += ecf_ed25519_pk_to_x25519(s->xk, s->pk))
+BENCH_LOOP(b_sk_to_x25519, cstate, vsink += ecf_ed25519_sk_to_x25519(s->seed, s->seed))
+BENCH_LOOP(b_ed_select, cstate, ecf_edwards25519_select(&s->p, &s->q, &s->p, s->k[0] & 1); s->k[0]++)
+BENCH_LOOP(b_rist_double, cstate, ecf_ristretto255_double(&s->rp, &s->rp))
+BENCH_LOOP(b_rist_is_identity, cstate, vsink += ecf_ristretto255_is_identity(&s->rp); s->rp.p.X.limb[0] += 1)
+
+#ifdef ECF_BENCH_SODIUM
+BENCH_LOOP(b_sodium_pk_to, cstate, vsink += crypto_sign_ed25519_pk_to_curve25519(s->xk, s->pk))
+BENCH_LOOP(b_sodium_sk_to, cstate, vsink += crypto_sign_ed25519_sk_to_curve25519(s->seed, s->sk);
+           s->sk[0] ^= s->seed[0])
+BENCH_LOOP(b_sodium_x25519_keypair, cstate, crypto_scalarmult_curve25519_base(s->u, s->k); memcpy(s->k, s->u, 32))
+#endif
+
 #ifdef ECF_BENCH_SODIUM
 BENCH_LOOP(b_sodium_keygen, cstate, uint8_t sk[64]; (void)crypto_sign_seed_keypair(s->seed, sk, s->seed))
 BENCH_LOOP(b_sodium_sign, cstate, (void)crypto_sign_detached(s->sig, NULL, s->msg, 64, s->sk);
@@ -177,6 +208,11 @@ static void reset(void)
 	vsink += ecf_ed25519_sign(cs.sig, cs.sk, cs.msg, 64);
 	vsink += ecf_ristretto255_from_uniform_bytes(&cs.rp, cs.wide, 64);
 	ecf_ristretto255_to_bytes(cs.renc, &cs.rp);
+	memset(cs.digest, 0x5c, 64);
+	vsink += ecf_ed25519ctx_sign(cs.ctx_sig, cs.sk, cs.msg, 64, CTX, 3);
+	vsink += ecf_ed25519ph_sign(cs.ph_sig, cs.sk, cs.digest, NULL, 0);
+	vsink += ecf_ed25519_public_key_prepare(&cs.prep, cs.pk);
+	ecf_edwards25519_generator(&cs.q);
 }
 
 /* ---- parallel throughput ---- */
@@ -294,7 +330,34 @@ static const c25519_op OPS[] = {
     {"ed25519_verify", b_ed_verify, SODIUM(b_sodium_verify), OPENSSL(b_ossl_verify), NETTLE(b_nettle_verify)},
     {"ristretto255_decode", b_rist_decode, SODIUM(b_sodium_rist_decode), NULL, NULL},
     {"ristretto255_from_uniform", b_rist_uniform, SODIUM(b_sodium_rist_uniform), NULL, NULL},
+    {"x25519_keypair", b_x25519_keypair, SODIUM(b_sodium_x25519_keypair), NULL, NULL},
+    {"ed25519_public_key", b_ed_public_key, SODIUM(b_sodium_keygen), OPENSSL(b_ossl_keygen), NETTLE(b_nettle_keygen)},
+    {"ed25519_public_key_prepare", b_ed_prepare, NULL, NULL, NULL},
+    {"ed25519ctx_sign", b_edctx_sign, NULL, NULL, NULL},
+    {"ed25519ctx_verify", b_edctx_verify, NULL, NULL, NULL},
+    {"ed25519ph_sign", b_edph_sign, NULL, NULL, NULL},
+    {"ed25519ph_verify", b_edph_verify, NULL, NULL, NULL},
+    {"ed25519_pk_to_x25519", b_pk_to_x25519, SODIUM(b_sodium_pk_to), NULL, NULL},
+    {"ed25519_sk_to_x25519", b_sk_to_x25519, SODIUM(b_sodium_sk_to), NULL, NULL},
+    {"select", b_ed_select, NULL, NULL, NULL},
+    {"ristretto255_double", b_rist_double, NULL, NULL, NULL},
+    {"ristretto255_is_identity", b_rist_is_identity, NULL, NULL, NULL},
 };
+
+/* verify and verify_prepared of the same key and signature, side by side in
+ * one group per tier (the ratio column is prepared / one-shot). */
+static void verify_prepared_groups(void)
+{
+	uint32_t flags[4];
+	const char *names[4];
+	size_t nt = bench_tiers(flags, names);
+	for (size_t k = 0; k < nt; k++) {
+		bench_variant v[2] = {{names[k], "verify", flags[k], b_ed_verify, &cs},
+		                      {names[k], "prepared", flags[k], b_ed_verify_prepared, &cs}};
+		reset();
+		bench_group("curve25519", "ed25519_verify_prepared", v, 2);
+	}
+}
 
 void bench_curve25519(void)
 {
@@ -322,6 +385,7 @@ void bench_curve25519(void)
 	EVP_PKEY_free(cs.edpriv);
 	EVP_PKEY_free(cs.edpub);
 #endif
+	verify_prepared_groups();
 	reset();
 	parallel_row(0, "x25519");
 	parallel_row(1, "ed25519_verify");
