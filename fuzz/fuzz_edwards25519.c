@@ -226,6 +226,16 @@ static void fz_addsub(fz_cursor *c)
 		FZ_CHECK(ecf_edwards25519_is_identity(&R), "-a + a != O");
 		FZ_CHECK(ecf_edwards25519_equal(&A, &B) == (memcmp(sum, dbl, 32) == 0),
 		         "equal(a, b) disagrees with a + b == 2a");
+		/* select and cmov: r = cond ? a : b, the representation copied */
+		int cond = (int)(sum[0] & 3) - 1; /* -1, 0, 1, 2 */
+		ecf_edwards25519_select(&R, &A, &B, cond);
+		FZ_CHECK(memcmp(&R, cond ? &A : &B, sizeof R) == 0, "select, cond %d", cond);
+		T = B;
+		ecf_edwards25519_cmov(&T, &A, cond);
+		FZ_CHECK(memcmp(&T, cond ? &A : &B, sizeof T) == 0, "cmov, cond %d", cond);
+		T = A;
+		ecf_edwards25519_select(&T, &T, &B, cond);
+		FZ_CHECK(memcmp(&T, cond ? &A : &B, sizeof T) == 0, "select in place, cond %d", cond);
 	}
 	fz_tiers_reset();
 }

@@ -207,6 +207,20 @@ static void fz_addsub(fz_cursor *c)
 		ecf_ristretto255_neg(&T, &B);
 		ecf_ristretto255_add(&T, &A, &T);
 		FZ_CHECK(ecf_ristretto255_equal(&T, &R), "a + (-b) != a - b");
+		/* double against libsodium's a + a; is_identity against a - b with a = b */
+		uint8_t dbl[32];
+		FZ_CHECK(crypto_core_ristretto255_add(dbl, a, a) == 0, "libsodium add(a, a)");
+		ecf_ristretto255_double(&T, &A);
+		ecf_ristretto255_to_bytes(enc, &T);
+		fz_expect_bytes(enc, dbl, 32, "double vs crypto_core_ristretto255_add(a, a)");
+		FZ_CHECK(ecf_ristretto255_is_identity(&R) == (memcmp(a, b, 32) == 0), "is_identity(a - b) vs a == b");
+		FZ_CHECK(ecf_ristretto255_is_identity(&A) == fz_is_zero32(a), "is_identity(a) vs a = 0");
+		int cond = (int)(dif[0] & 3) - 1;
+		ecf_ristretto255_select(&T, &A, &B, cond);
+		FZ_CHECK(memcmp(&T, cond ? &A : &B, sizeof T) == 0, "select, cond %d", cond);
+		T = B;
+		ecf_ristretto255_cmov(&T, &A, cond);
+		FZ_CHECK(memcmp(&T, cond ? &A : &B, sizeof T) == 0, "cmov, cond %d", cond);
 	}
 	fz_tiers_reset();
 }
