@@ -124,46 +124,41 @@ ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2) int ecf_ed25519_verify_prepared
     const uint8_t sig[ECF_ED25519_SIGNATURE_BYTES], const ecf_ed25519_prepared_key *prep, const uint8_t *msg,
     size_t msg_len);
 
+/* (clang-format would break these prototypes inside ECF_NONNULL(...)) */
+/* clang-format off */
 /** Ed25519ctx (RFC 8032 5.1, phflag 0 with a context): the signature of
  *  msg[0..msg_len) under sk = seed || pk with the context ctx[0..ctx_len).
  *  Returns ECF_OK; ECF_ERR_NULL if sig, sk or ctx is NULL, or msg is NULL
  *  with msg_len != 0; ECF_ERR_LENGTH if ctx_len is 0 or more than
  *  ECF_ED25519_CONTEXT_MAX_BYTES (RFC 8032 requires a non-empty context for
  *  Ed25519ctx). On error sig is zeroed (if it is not NULL). */
-ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2,
-                                           5) int ecf_ed25519ctx_sign(uint8_t sig[ECF_ED25519_SIGNATURE_BYTES],
-                                                                      const uint8_t sk[ECF_ED25519_SECRET_KEY_BYTES],
-                                                                      const uint8_t *msg, size_t msg_len,
-                                                                      const uint8_t *ctx, size_t ctx_len);
+ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2, 5) int ecf_ed25519ctx_sign(
+    uint8_t sig[ECF_ED25519_SIGNATURE_BYTES], const uint8_t sk[ECF_ED25519_SECRET_KEY_BYTES], const uint8_t *msg,
+    size_t msg_len, const uint8_t *ctx, size_t ctx_len);
 /** Ed25519ctx verification, the strict rule of ecf_ed25519_verify with dom2.
  *  Returns ECF_OK for a valid signature; ECF_ERR_NULL; ECF_ERR_LENGTH (ctx_len
  *  0 or more than ECF_ED25519_CONTEXT_MAX_BYTES); ECF_ERR_RANGE;
  *  ECF_ERR_ENCODING or ECF_ERR_NOT_ON_CURVE (the public key); ECF_ERR_VERIFY. */
-ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2,
-                                           5) int ecf_ed25519ctx_verify(const uint8_t sig[ECF_ED25519_SIGNATURE_BYTES],
-                                                                        const uint8_t pk[ECF_ED25519_PUBLIC_KEY_BYTES],
-                                                                        const uint8_t *msg, size_t msg_len,
-                                                                        const uint8_t *ctx, size_t ctx_len);
+ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2, 5) int ecf_ed25519ctx_verify(
+    const uint8_t sig[ECF_ED25519_SIGNATURE_BYTES], const uint8_t pk[ECF_ED25519_PUBLIC_KEY_BYTES], const uint8_t *msg,
+    size_t msg_len, const uint8_t *ctx, size_t ctx_len);
 /** Ed25519ph (RFC 8032 5.1, phflag 1): the signature of a message whose
  *  SHA-512 is digest, under sk = seed || pk, with the context
  *  ctx[0..ctx_len) (ctx may be NULL when ctx_len is 0). Returns ECF_OK;
  *  ECF_ERR_NULL if sig, sk or digest is NULL, or ctx is NULL with
  *  ctx_len != 0; ECF_ERR_LENGTH if ctx_len > ECF_ED25519_CONTEXT_MAX_BYTES.
  *  On error sig is zeroed (if it is not NULL). */
-ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2,
-                                           3) int ecf_ed25519ph_sign(uint8_t sig[ECF_ED25519_SIGNATURE_BYTES],
-                                                                     const uint8_t sk[ECF_ED25519_SECRET_KEY_BYTES],
-                                                                     const uint8_t digest[ECF_ED25519_PREHASH_BYTES],
-                                                                     const uint8_t *ctx, size_t ctx_len);
+ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2, 3) int ecf_ed25519ph_sign(
+    uint8_t sig[ECF_ED25519_SIGNATURE_BYTES], const uint8_t sk[ECF_ED25519_SECRET_KEY_BYTES],
+    const uint8_t digest[ECF_ED25519_PREHASH_BYTES], const uint8_t *ctx, size_t ctx_len);
 /** Ed25519ph verification, the strict rule of ecf_ed25519_verify with dom2.
  *  Returns ECF_OK for a valid signature; ECF_ERR_NULL; ECF_ERR_LENGTH (ctx_len
  *  more than ECF_ED25519_CONTEXT_MAX_BYTES); ECF_ERR_RANGE; ECF_ERR_ENCODING
  *  or ECF_ERR_NOT_ON_CURVE (the public key); ECF_ERR_VERIFY. */
-ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2,
-                                           3) int ecf_ed25519ph_verify(const uint8_t sig[ECF_ED25519_SIGNATURE_BYTES],
-                                                                       const uint8_t pk[ECF_ED25519_PUBLIC_KEY_BYTES],
-                                                                       const uint8_t digest[ECF_ED25519_PREHASH_BYTES],
-                                                                       const uint8_t *ctx, size_t ctx_len);
+ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2, 3) int ecf_ed25519ph_verify(
+    const uint8_t sig[ECF_ED25519_SIGNATURE_BYTES], const uint8_t pk[ECF_ED25519_PUBLIC_KEY_BYTES],
+    const uint8_t digest[ECF_ED25519_PREHASH_BYTES], const uint8_t *ctx, size_t ctx_len);
+/* clang-format on */
 
 /** The X25519 public key (Montgomery u = (1 + y)/(1 - y)) of the Ed25519
  *  public key pk, as libsodium's crypto_sign_ed25519_pk_to_curve25519, which

@@ -36,14 +36,16 @@ extern "C" {
 ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2, 3) int ecf_x25519(uint8_t shared[ECF_X25519_SHARED_BYTES],
                                                                    const uint8_t sk[ECF_X25519_SECRET_KEY_BYTES],
                                                                    const uint8_t peer[ECF_X25519_PUBLIC_KEY_BYTES]);
+/* (clang-format would break these prototypes inside ECF_NONNULL(...)) */
+/* clang-format off */
 /** pk = X25519(sk, 9), the public key of a secret key: a fixed-base
  *  multiplication on edwards25519 (precomputed table) mapped to the
  *  Montgomery u-coordinate, several times faster than the ladder. Returns
  *  ECF_OK, or ECF_ERR_NULL if a pointer is NULL (then pk is zeroed if it is
  *  not NULL). */
-ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1,
-                                           2) int ecf_x25519_public_key(uint8_t pk[ECF_X25519_PUBLIC_KEY_BYTES],
-                                                                        const uint8_t sk[ECF_X25519_SECRET_KEY_BYTES]);
+ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2) int ecf_x25519_public_key(
+    uint8_t pk[ECF_X25519_PUBLIC_KEY_BYTES], const uint8_t sk[ECF_X25519_SECRET_KEY_BYTES]);
+/* clang-format on */
 /** A key pair from 32 bytes of caller randomness: sk = seed (the secret key
  *  is the seed itself, clamped when used), pk = public_key(sk). sk and pk
  *  may alias seed (not each other). Returns ECF_OK, or ECF_ERR_NULL if a
