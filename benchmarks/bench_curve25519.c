@@ -42,6 +42,9 @@ typedef struct {
 	ecf_edwards25519_point p;
 	ecf_ristretto255_point rp;
 	uint8_t seed[32], pk[32], sk[64], sig[64], msg[64], wide[64], renc[32];
+	uint8_t ctx_sig[64], ph_sig[64], digest[64], xk[32];
+	ecf_ed25519_prepared_key prep;
+	ecf_edwards25519_point q;
 #ifdef ECF_BENCH_OPENSSL
 	EVP_PKEY *priv, *edpriv, *edpub;
 #endif
@@ -50,12 +53,12 @@ typedef struct {
 static cstate cs;
 static volatile int vsink; /* results of the calls that return only a status */
 
-BENCH_LOOP(b_x25519, cstate, (void)ecf_x25519(s->u, s->k, s->u))
+BENCH_LOOP(b_x25519, cstate, vsink += ecf_x25519(s->u, s->k, s->u))
 
-BENCH_LOOP(b_x25519_base, cstate, (void)ecf_x25519_base(s->k, s->k))
+BENCH_LOOP(b_x25519_base, cstate, vsink += ecf_x25519_public_key(s->k, s->k))
 
 BENCH_LOOP(b_scalar_mult_base, cstate, ecf_edwards25519_scalar_mult_base(&s->p, s->k);
-           ecf_edwards25519_encode(s->k, &s->p); s->k[31] &= 0x0f /* keep it below l for the peers */)
+           ecf_edwards25519_to_bytes(s->k, &s->p); s->k[31] &= 0x0f /* keep it below l for the peers */)
 
 BENCH_LOOP(b_scalar_mult, cstate, ecf_edwards25519_scalar_mult(&s->p, s->k, &s->p);
            s->k[0] ^= (uint8_t)s->p.X.limb[0] /* dependent chain through the point */)
@@ -63,9 +66,10 @@ BENCH_LOOP(b_scalar_mult, cstate, ecf_edwards25519_scalar_mult(&s->p, s->k, &s->
 BENCH_LOOP(b_double_scalar, cstate, ecf_edwards25519_double_scalar_mult_base_vartime(&s->p, s->k, &s->p, s->u);
            s->k[0] ^= (uint8_t)s->p.X.limb[0])
 
-BENCH_LOOP(b_decode, cstate, (void)ecf_edwards25519_decode(&s->p, s->enc, 32); vsink += (int)(s->p.X.limb[0] & 1))
+BENCH_LOOP(b_decode, cstate, vsink += ecf_edwards25519_from_bytes(&s->p, s->enc, 32);
+           vsink += (int)(s->p.X.limb[0] & 1))
 
-BENCH_LOOP(b_encode, cstate, ecf_edwards25519_encode(s->enc, &s->p); vsink += s->enc[0])
+BENCH_LOOP(b_encode, cstate, ecf_edwards25519_to_bytes(s->enc, &s->p); vsink += s->enc[0])
 
 #ifdef ECF_BENCH_SODIUM
 BENCH_LOOP(b_sodium_x25519, cstate, if (crypto_scalarmult_curve25519(s->u, s->k, s->u) != 0) s->u[0] = 9)
@@ -105,16 +109,44 @@ BENCH_LOOP(b_nettle_x25519_base, cstate, curve25519_mul_g(s->k, s->k))
 
 /* ---- Ed25519 and ristretto255 ---- */
 
-BENCH_LOOP(b_ed_keygen, cstate, (void)ecf_ed25519_keypair(s->seed, NULL, s->seed))
+BENCH_LOOP(b_ed_keygen, cstate, vsink += ecf_ed25519_public_key(s->seed, s->seed))
 
-BENCH_LOOP(b_ed_sign, cstate, (void)ecf_ed25519_sign(s->sig, s->msg, 64, s->sk); memcpy(s->msg, s->sig, 32))
+BENCH_LOOP(b_ed_sign, cstate, vsink += ecf_ed25519_sign(s->sig, s->sk, s->msg, 64); memcpy(s->msg, s->sig, 32))
 
-BENCH_LOOP(b_ed_verify, cstate, vsink += ecf_ed25519_verify(s->sig, s->msg, 64, s->pk))
+BENCH_LOOP(b_ed_verify, cstate, vsink += ecf_ed25519_verify(s->sig, s->pk, s->msg, 64))
 
-BENCH_LOOP(b_rist_decode, cstate, (void)ecf_ristretto255_decode(&s->rp, s->renc, 32))
+BENCH_LOOP(b_rist_decode, cstate, vsink += ecf_ristretto255_from_bytes(&s->rp, s->renc, 32))
 
-BENCH_LOOP(b_rist_uniform, cstate, (void)ecf_ristretto255_from_uniform_bytes(&s->rp, s->wide, 64);
+BENCH_LOOP(b_rist_uniform, cstate, vsink += ecf_ristretto255_from_uniform_bytes(&s->rp, s->wide, 64);
            s->wide[0] ^= (uint8_t)s->rp.p.X.limb[0])
+
+/* The operations of issue 19: X25519 key pairs, Ed25519ctx/ph, prepared
+ * keys (verify_prepared against verify of the same key: its own group per
+ * tier, ed25519_verify_prepared), the conversions to X25519, the new group
+ * operations. */
+static const uint8_t CTX[3] = "foo";
+BENCH_LOOP(b_x25519_keypair, cstate, vsink += ecf_x25519_keypair(s->k, s->u, s->k))
+BENCH_LOOP(b_ed_public_key, cstate, vsink += ecf_ed25519_public_key(s->seed, s->seed))
+BENCH_LOOP(b_ed_prepare, cstate, vsink += ecf_ed25519_public_key_prepare(&s->prep, s->pk))
+BENCH_LOOP(b_ed_verify_prepared, cstate, vsink += ecf_ed25519_verify_prepared(s->sig, &s->prep, s->msg, 64))
+BENCH_LOOP(b_edctx_sign, cstate, vsink += ecf_ed25519ctx_sign(s->ctx_sig, s->sk, s->msg, 64, CTX, 3);
+           memcpy(s->msg, s->ctx_sig, 32))
+BENCH_LOOP(b_edctx_verify, cstate, vsink += ecf_ed25519ctx_verify(s->ctx_sig, s->pk, s->msg, 64, CTX, 3))
+BENCH_LOOP(b_edph_sign, cstate, vsink += ecf_ed25519ph_sign(s->ph_sig, s->sk, s->digest, NULL, 0);
+           memcpy(s->digest, s->ph_sig, 32))
+BENCH_LOOP(b_edph_verify, cstate, vsink += ecf_ed25519ph_verify(s->ph_sig, s->pk, s->digest, NULL, 0))
+BENCH_LOOP(b_pk_to_x25519, cstate, vsink += ecf_ed25519_pk_to_x25519(s->xk, s->pk))
+BENCH_LOOP(b_sk_to_x25519, cstate, vsink += ecf_ed25519_sk_to_x25519(s->seed, s->seed))
+BENCH_LOOP(b_ed_select, cstate, ecf_edwards25519_select(&s->p, &s->q, &s->p, s->k[0] & 1); s->k[0]++)
+BENCH_LOOP(b_rist_double, cstate, ecf_ristretto255_double(&s->rp, &s->rp))
+BENCH_LOOP(b_rist_is_identity, cstate, vsink += ecf_ristretto255_is_identity(&s->rp); s->rp.p.X.limb[0] += 1)
+
+#ifdef ECF_BENCH_SODIUM
+BENCH_LOOP(b_sodium_pk_to, cstate, vsink += crypto_sign_ed25519_pk_to_curve25519(s->xk, s->pk))
+BENCH_LOOP(b_sodium_sk_to, cstate, vsink += crypto_sign_ed25519_sk_to_curve25519(s->seed, s->sk);
+           s->sk[0] ^= s->seed[0])
+BENCH_LOOP(b_sodium_x25519_keypair, cstate, crypto_scalarmult_curve25519_base(s->u, s->k); memcpy(s->k, s->u, 32))
+#endif
 
 #ifdef ECF_BENCH_SODIUM
 BENCH_LOOP(b_sodium_keygen, cstate, uint8_t sk[64]; (void)crypto_sign_seed_keypair(s->seed, sk, s->seed))
@@ -168,14 +200,19 @@ static void reset(void)
 	memset(cs.u, 0, 32);
 	cs.u[0] = 9;
 	ecf_edwards25519_scalar_mult_base(&cs.p, cs.k);
-	ecf_edwards25519_encode(cs.enc, &cs.p);
+	ecf_edwards25519_to_bytes(cs.enc, &cs.p);
 	memset(cs.seed, 0x17, 32);
 	memset(cs.msg, 0x33, 64);
 	memset(cs.wide, 0x99, 64);
-	(void)ecf_ed25519_keypair(cs.pk, cs.sk, cs.seed);
-	(void)ecf_ed25519_sign(cs.sig, cs.msg, 64, cs.sk);
-	ecf_ristretto255_from_uniform_bytes(&cs.rp, cs.wide, 64);
-	ecf_ristretto255_encode(cs.renc, &cs.rp);
+	vsink += ecf_ed25519_keypair(cs.pk, cs.sk, cs.seed);
+	vsink += ecf_ed25519_sign(cs.sig, cs.sk, cs.msg, 64);
+	vsink += ecf_ristretto255_from_uniform_bytes(&cs.rp, cs.wide, 64);
+	ecf_ristretto255_to_bytes(cs.renc, &cs.rp);
+	memset(cs.digest, 0x5c, 64);
+	vsink += ecf_ed25519ctx_sign(cs.ctx_sig, cs.sk, cs.msg, 64, CTX, 3);
+	vsink += ecf_ed25519ph_sign(cs.ph_sig, cs.sk, cs.digest, NULL, 0);
+	vsink += ecf_ed25519_public_key_prepare(&cs.prep, cs.pk);
+	ecf_edwards25519_generator(&cs.q);
 }
 
 /* ---- parallel throughput ---- */
@@ -192,9 +229,9 @@ static void *run_worker(void *arg)
 	worker *w = arg;
 	for (long i = 0; i < w->n; i++) {
 		if (w->op == 0)
-			(void)ecf_x25519(w->u, w->k, w->u);
+			vsink += ecf_x25519(w->u, w->k, w->u);
 		else
-			w->u[0] ^= (uint8_t)ecf_ed25519_verify(w->ed->sig, w->ed->msg, 64, w->ed->pk);
+			w->u[0] ^= (uint8_t)ecf_ed25519_verify(w->ed->sig, w->ed->pk, w->ed->msg, 64);
 	}
 	return NULL;
 }
@@ -293,7 +330,34 @@ static const c25519_op OPS[] = {
     {"ed25519_verify", b_ed_verify, SODIUM(b_sodium_verify), OPENSSL(b_ossl_verify), NETTLE(b_nettle_verify)},
     {"ristretto255_decode", b_rist_decode, SODIUM(b_sodium_rist_decode), NULL, NULL},
     {"ristretto255_from_uniform", b_rist_uniform, SODIUM(b_sodium_rist_uniform), NULL, NULL},
+    {"x25519_keypair", b_x25519_keypair, SODIUM(b_sodium_x25519_keypair), NULL, NULL},
+    {"ed25519_public_key", b_ed_public_key, SODIUM(b_sodium_keygen), OPENSSL(b_ossl_keygen), NETTLE(b_nettle_keygen)},
+    {"ed25519_public_key_prepare", b_ed_prepare, NULL, NULL, NULL},
+    {"ed25519ctx_sign", b_edctx_sign, NULL, NULL, NULL},
+    {"ed25519ctx_verify", b_edctx_verify, NULL, NULL, NULL},
+    {"ed25519ph_sign", b_edph_sign, NULL, NULL, NULL},
+    {"ed25519ph_verify", b_edph_verify, NULL, NULL, NULL},
+    {"ed25519_pk_to_x25519", b_pk_to_x25519, SODIUM(b_sodium_pk_to), NULL, NULL},
+    {"ed25519_sk_to_x25519", b_sk_to_x25519, SODIUM(b_sodium_sk_to), NULL, NULL},
+    {"select", b_ed_select, NULL, NULL, NULL},
+    {"ristretto255_double", b_rist_double, NULL, NULL, NULL},
+    {"ristretto255_is_identity", b_rist_is_identity, NULL, NULL, NULL},
 };
+
+/* verify and verify_prepared of the same key and signature, side by side in
+ * one group per tier (the ratio column is prepared / one-shot). */
+static void verify_prepared_groups(void)
+{
+	uint32_t flags[4];
+	const char *names[4];
+	size_t nt = bench_tiers(flags, names);
+	for (size_t k = 0; k < nt; k++) {
+		bench_variant v[2] = {{names[k], "verify", flags[k], b_ed_verify, &cs},
+		                      {names[k], "prepared", flags[k], b_ed_verify_prepared, &cs}};
+		reset();
+		bench_group("curve25519", "ed25519_verify_prepared", v, 2);
+	}
+}
 
 void bench_curve25519(void)
 {
@@ -321,6 +385,7 @@ void bench_curve25519(void)
 	EVP_PKEY_free(cs.edpriv);
 	EVP_PKEY_free(cs.edpub);
 #endif
+	verify_prepared_groups();
 	reset();
 	parallel_row(0, "x25519");
 	parallel_row(1, "ed25519_verify");

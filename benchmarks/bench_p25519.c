@@ -53,7 +53,7 @@ static state st;
 #define NEG1(x, y, z) ecf_p25519_neg(&s->x, &s->y)
 #define INV1(x, y, z) ecf_p25519_inv(&s->x, &s->y)
 #define POW1(x, y, z) ecf_p25519_pow22523(&s->x, &s->y)
-#define SQRT2(x, y, z) s->x.limb[3] ^= (uint64_t)ecf_p25519_sqrt_ratio(&s->x, &s->y, &s->z) & 0
+#define SQRT2(x, y, z) s->x.limb[3] ^= (uint64_t)(ecf_p25519_sqrt_ratio(&s->x, &s->y, &s->z) == 1) /* never: 0 */
 BINARY(b_mul, PUB2)
 BINARY(b_mul_direct_portable, DIR_P)
 BINARY(b_sqr, SQR1)

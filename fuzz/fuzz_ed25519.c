@@ -38,8 +38,14 @@
  *               Raw S < l (the full equation) is kept for 1 input in 16;
  *               the others get S >= l (S[31] |= 0x11), which every verifier
  *               rejects after decoding A: cheap.
- *   6:          sign and verify, 1 input in 8 (else NULL-argument checks).
- *   7:          NULL arguments (cheap).
+ *               Every verification also through a prepared key
+ *               (public_key_prepare, verify_prepared: the same status).
+ *   6:          sign and verify, 1 input in 8 (else NULL-argument checks);
+ *               with Ed25519ph (empty context) against libsodium's
+ *               crypto_sign_ed25519ph, Ed25519ctx with a fuzzed context, and
+ *               pk_to_x25519/sk_to_x25519 against libsodium.
+ *   7:          pk_to_x25519 of a fuzzed string against libsodium (second
+ *               byte odd), else NULL arguments (cheap).
  */
 #include "ecfield/ed25519.h"
 #include "ecfield/edwards25519.h"
@@ -87,7 +93,7 @@ static void openssl_sign(uint8_t sig[64], const uint8_t *msg, size_t len, const 
 static int model_rprime(pt *Rp, const uint8_t sig[64], const uint8_t *msg, size_t len, const uint8_t pk[32])
 {
 	pt A;
-	if (!fz_le_less(sig + 32, FZ_L) || ecf_edwards25519_decode_zip215(&A, pk, 32) != ECF_OK)
+	if (!fz_le_less(sig + 32, FZ_L) || ecf_edwards25519_from_bytes_zip215(&A, pk, 32) != ECF_OK)
 		return 0;
 	uint8_t h[64], k[32];
 	crypto_hash_sha512_state st;
@@ -117,12 +123,23 @@ static void check_verify(const uint8_t pk[32], const uint8_t sig[64], const uint
 {
 	pt A, Rp, R;
 	ecfi_cpu_set_kernels(FZ_TIERS[tier % FZ_NTIERS]);
-	int st = ecf_ed25519_verify(sig, msg, len, pk);
-	int cst = ecf_ed25519_verify_cofactored(sig, msg, len, pk);
+	int st = ecf_ed25519_verify(sig, pk, msg, len);
+	int cst = ecf_ed25519_verify_cofactored(sig, pk, msg, len);
+	/* a prepared key: prepare fails exactly as verify's decoding of A does
+	 * (and leaves a prep that verify_prepared rejects); verify_prepared
+	 * accepts exactly what verify accepts, with the same status */
+	ecf_ed25519_prepared_key prep;
+	int pst = ecf_ed25519_public_key_prepare(&prep, pk);
+	int vpst = ecf_ed25519_verify_prepared(sig, &prep, msg, len);
+	if (pst == ECF_OK)
+		VCHECK(vpst == st, "verify_prepared %d, verify %d", vpst, st);
+	else
+		VCHECK(pst == st && vpst == ECF_ERR_ENCODING, "prepare %d (then verify_prepared %d), verify %d", pst,
+		       vpst, st);
 	/* the status codes; OK and VERIFY mean that A decoded strictly (ours
 	 * decodes A first), which the oracles check, so the decode is repeated
 	 * only for the other statuses (one exponentiation saved per input) */
-	int a_st = st == ECF_OK || st == ECF_ERR_VERIFY ? ECF_OK : ecf_edwards25519_decode(&A, pk, 32);
+	int a_st = st == ECF_OK || st == ECF_ERR_VERIFY ? ECF_OK : ecf_edwards25519_from_bytes(&A, pk, 32);
 	int s_ok = fz_le_less(sig + 32, FZ_L);
 	if (a_st != ECF_OK)
 		VCHECK(st == a_st, "verify status %d, the public key decodes with %d", st, a_st);
@@ -135,9 +152,9 @@ static void check_verify(const uint8_t pk[32], const uint8_t sig[64], const uint
 	uint8_t enc[32];
 	int model_ossl = 0, model_cof = 0;
 	if (m) {
-		ecf_edwards25519_encode(enc, &Rp);
+		ecf_edwards25519_to_bytes(enc, &Rp);
 		model_ossl = memcmp(enc, sig, 32) == 0;
-		if (ecf_edwards25519_decode_zip215(&R, sig, 32) == ECF_OK) {
+		if (ecf_edwards25519_from_bytes_zip215(&R, sig, 32) == ECF_OK) {
 			ecf_edwards25519_sub(&R, &Rp, &R);
 			model_cof = ecf_edwards25519_is_small_order(&R);
 		}
@@ -227,14 +244,14 @@ static void fz_verify_built(fz_cursor *c)
 			if (arg & 0x80)
 				memset(s, 0, 32);
 			ecf_edwards25519_scalar_mult_base(&P, s);
-			ecf_edwards25519_encode(sig, &P);
+			ecf_edwards25519_to_bytes(sig, &P);
 			memcpy(sig + 32, s, 32);
 		} else {
-			if (ecf_edwards25519_decode(&P, pk, 32) != ECF_OK ||
-			    ecf_edwards25519_decode_zip215(&T, TABLE[(arg >> 1) % 14], 32) != ECF_OK)
+			if (ecf_edwards25519_from_bytes(&P, pk, 32) != ECF_OK ||
+			    ecf_edwards25519_from_bytes_zip215(&T, TABLE[(arg >> 1) % 14], 32) != ECF_OK)
 				break;
 			ecf_edwards25519_add(&P, &P, &T);
-			ecf_edwards25519_encode(pk, &P);
+			ecf_edwards25519_to_bytes(pk, &P);
 		}
 		break;
 	}
@@ -257,8 +274,8 @@ static void fz_sign(fz_cursor *c)
 	fz_bytes(c, msg, len);
 	ecfi_cpu_set_kernels(FZ_TIERS[tier % FZ_NTIERS]);
 	FZ_CHECK(ecf_ed25519_keypair(pk, sk, seed) == ECF_OK, "keypair");
-	FZ_CHECK(ecf_ed25519_sign(sig, msg, len, sk) == ECF_OK, "sign");
-	int vst = ecf_ed25519_verify(sig, msg, len, pk);
+	FZ_CHECK(ecf_ed25519_sign(sig, sk, msg, len) == ECF_OK, "sign");
+	int vst = ecf_ed25519_verify(sig, pk, msg, len);
 	fz_tiers_reset();
 	crypto_sign_seed_keypair(spk, ssk, seed);
 	crypto_sign_detached(ssig, NULL, msg, len, ssk);
@@ -269,6 +286,65 @@ static void fz_sign(fz_cursor *c)
 	if (tier & 0x80) {
 		openssl_sign(osig, msg, len, seed);
 		fz_expect_bytes(sig, osig, 64, "sign vs OpenSSL EVP_DigestSign");
+	}
+	/* Ed25519ph with an empty context: libsodium's crypto_sign_ed25519ph;
+	 * Ed25519ctx with a fuzzed context: verifies, and only with that context;
+	 * the conversions to X25519: libsodium's crypto_sign_ed25519_*_to_curve25519 */
+	uint8_t dg[64], ctx[255], x[32], sx[32];
+	size_t clen = 1 + (size_t)(seed[1] % 255);
+	crypto_hash_sha512(dg, msg, len);
+	for (size_t i = 0; i < clen; i++)
+		ctx[i] = (uint8_t)(seed[i % 32] + i);
+	ecfi_cpu_set_kernels(FZ_TIERS[tier % FZ_NTIERS]);
+	FZ_CHECK(ecf_ed25519ph_sign(sig, sk, dg, NULL, 0) == ECF_OK, "ph_sign");
+	int phst = ecf_ed25519ph_verify(sig, pk, dg, NULL, 0);
+	FZ_CHECK(ecf_ed25519ctx_sign(osig, sk, msg, len, ctx, clen) == ECF_OK, "ctx_sign");
+	int cst = ecf_ed25519ctx_verify(osig, pk, msg, len, ctx, clen);
+	int cst2 = ecf_ed25519ctx_verify(osig, pk, msg, len, ctx, clen - (clen > 1));
+	ctx[0] ^= 1;
+	int cst3 = ecf_ed25519ctx_verify(osig, pk, msg, len, ctx, clen);
+	int xst = ecf_ed25519_pk_to_x25519(x, pk);
+	FZ_CHECK(ecf_ed25519_sk_to_x25519(sx, seed) == ECF_OK, "sk_to_x25519");
+	fz_tiers_reset();
+	crypto_sign_ed25519ph_state phs;
+	crypto_sign_ed25519ph_init(&phs);
+	crypto_sign_ed25519ph_update(&phs, msg, len);
+	crypto_sign_ed25519ph_final_create(&phs, ssig, NULL, ssk);
+	fz_expect_bytes(sig, ssig, 64, "ph_sign vs libsodium crypto_sign_ed25519ph");
+	FZ_CHECK(phst == ECF_OK, "ph_verify of our own signature: %d", phst);
+	FZ_CHECK(cst == ECF_OK, "ctx_verify of our own signature: %d", cst);
+	FZ_CHECK(clen == 1 || cst2 == ECF_ERR_VERIFY, "ctx_verify with a shorter context: %d", cst2);
+	FZ_CHECK(cst3 == ECF_ERR_VERIFY, "ctx_verify with another context: %d", cst3);
+	uint8_t want[32];
+	FZ_CHECK(xst == ECF_OK && crypto_sign_ed25519_pk_to_curve25519(want, pk) == 0, "pk_to_x25519 %d", xst);
+	fz_expect_bytes(x, want, 32, "pk_to_x25519 vs libsodium");
+	FZ_CHECK(crypto_sign_ed25519_sk_to_curve25519(want, ssk) == 0, "libsodium sk_to_curve25519");
+	fz_expect_bytes(sx, want, 32, "sk_to_x25519 vs libsodium");
+}
+
+/* pk_to_x25519 of a fuzzed string against libsodium: rejected whenever
+ * libsodium rejects it (ours also rejects non-canonical y, which libsodium
+ * 1.0.18 has never been seen to accept for a torsion-free point), the same u
+ * when both accept. */
+static void fz_pk_to_x25519(fz_cursor *c)
+{
+	uint8_t pk[32], x[32], want[32];
+	uint8_t tier = fz_byte(c);
+	fz_str32(c, pk, 0, (const uint8_t(*)[32])TABLE, NTABLE);
+	ecfi_cpu_set_kernels(FZ_TIERS[tier % FZ_NTIERS]);
+	memset(x, 0xa5, 32);
+	int st = ecf_ed25519_pk_to_x25519(x, pk);
+	fz_tiers_reset();
+	int sod = crypto_sign_ed25519_pk_to_curve25519(want, pk);
+	if (st == ECF_OK) {
+		FZ_CHECK(sod == 0, "pk_to_x25519 accepted what libsodium rejects");
+		fz_expect_bytes(x, want, 32, "pk_to_x25519 vs libsodium");
+	} else {
+		uint8_t acc = 0;
+		for (int i = 0; i < 32; i++)
+			acc |= x[i];
+		FZ_CHECK(acc == 0, "pk_to_x25519 error %d left an output", st);
+		FZ_CHECK(sod != 0, "pk_to_x25519 rejected (%d) what libsodium accepts", st);
 	}
 }
 
@@ -282,14 +358,20 @@ static void fz_null(fz_cursor *c)
 	{
 		FZ_CHECK(ecf_ed25519_keypair(NULL, NULL, b) == ECF_ERR_NULL, "keypair(NULL pk)");
 		FZ_CHECK(ecf_ed25519_keypair(pk, NULL, NULL) == ECF_ERR_NULL, "keypair(NULL seed)");
-		FZ_CHECK(ecf_ed25519_sign(NULL, b, 1, b) == ECF_ERR_NULL, "sign(NULL sig)");
-		FZ_CHECK(ecf_ed25519_sign(sig, NULL, 1, b) == ECF_ERR_NULL, "sign(NULL msg, len 1)");
-		FZ_CHECK(ecf_ed25519_sign(sig, b, 1, NULL) == ECF_ERR_NULL, "sign(NULL sk)");
-		FZ_CHECK(ecf_ed25519_verify(NULL, b, 1, pk) == ECF_ERR_NULL, "verify(NULL sig)");
-		FZ_CHECK(ecf_ed25519_verify(sig, NULL, 1, pk) == ECF_ERR_NULL, "verify(NULL msg, len 1)");
-		FZ_CHECK(ecf_ed25519_verify(sig, b, 1, NULL) == ECF_ERR_NULL, "verify(NULL pk)");
-		FZ_CHECK(ecf_ed25519_verify_cofactored(NULL, b, 1, pk) == ECF_ERR_NULL, "verify_cofactored(NULL)");
-		FZ_CHECK(ecf_ed25519_verify_cofactored(sig, b, 1, NULL) == ECF_ERR_NULL, "verify_cofactored(NULL pk)");
+		FZ_CHECK(ecf_ed25519_sign(NULL, b, b, 1) == ECF_ERR_NULL, "sign(NULL sig)");
+		FZ_CHECK(ecf_ed25519_sign(sig, b, NULL, 1) == ECF_ERR_NULL, "sign(NULL msg, len 1)");
+		FZ_CHECK(ecf_ed25519_sign(sig, NULL, b, 1) == ECF_ERR_NULL, "sign(NULL sk)");
+		FZ_CHECK(ecf_ed25519_verify(NULL, pk, b, 1) == ECF_ERR_NULL, "verify(NULL sig)");
+		FZ_CHECK(ecf_ed25519_verify(sig, pk, NULL, 1) == ECF_ERR_NULL, "verify(NULL msg, len 1)");
+		FZ_CHECK(ecf_ed25519_verify(sig, NULL, b, 1) == ECF_ERR_NULL, "verify(NULL pk)");
+		FZ_CHECK(ecf_ed25519_verify_cofactored(NULL, pk, b, 1) == ECF_ERR_NULL, "verify_cofactored(NULL)");
+		FZ_CHECK(ecf_ed25519_verify_cofactored(sig, NULL, b, 1) == ECF_ERR_NULL, "verify_cofactored(NULL pk)");
+		ecf_ed25519_prepared_key prep;
+		FZ_CHECK(ecf_ed25519_public_key_prepare(&prep, NULL) == ECF_ERR_NULL, "prepare(NULL pk)");
+		FZ_CHECK(ecf_ed25519_verify_prepared(sig, &prep, b, 1) == ECF_ERR_ENCODING, "verify_prepared(zeroed)");
+		FZ_CHECK(ecf_ed25519ctx_sign(sig, b, b, 1, NULL, 1) == ECF_ERR_NULL, "ctx_sign(NULL ctx)");
+		FZ_CHECK(ecf_ed25519ctx_verify(sig, pk, b, 1, b, 0) == ECF_ERR_LENGTH, "ctx_verify(ctx_len 0)");
+		FZ_CHECK(ecf_ed25519ph_verify(sig, pk, NULL, b, 1) == ECF_ERR_NULL, "ph_verify(NULL digest)");
 	}
 	fz_tiers_reset();
 }
@@ -348,6 +430,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else if (b == 6 && heavy) {
 		FZ_STAT(3, "sign");
 		fz_sign(&c);
+	} else if (b == 7 && (data[size > 1] & 1)) {
+		FZ_STAT(5, "pk_to_x25519");
+		fz_pk_to_x25519(&c);
 	} else {
 		FZ_STAT(4, "NULL arguments");
 		fz_null(&c);

@@ -7,7 +7,7 @@
  *   crypto_core_ed25519_add/sub) is ZIP-215's: y in [0, 2^255) reduced mod p,
  *   x = 0 with the sign bit set accepted; it fails only when no x fits y.
  *   So crypto_core_ed25519_add(s, identity) is -1 exactly when
- *   ecf_edwards25519_decode_zip215(s) fails, and otherwise the canonical
+ *   ecf_edwards25519_from_bytes_zip215(s) fails, and otherwise the canonical
  *   encoding of that point. Strict decoding (RFC 8032 5.1.3) is the same
  *   minus y >= p (ECF_ERR_RANGE, checked first) and minus x = 0 with the
  *   sign bit (ECF_ERR_ENCODING); the harness derives the strict status from
@@ -101,7 +101,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	/* self-check: every blacklisted encoding that decodes is of small order */
 	for (size_t i = 0; i < 14; i++) {
 		pt P;
-		if (ecf_edwards25519_decode_zip215(&P, TABLE[i], 32) == ECF_OK)
+		if (ecf_edwards25519_from_bytes_zip215(&P, TABLE[i], 32) == ECF_OK)
 			FZ_CHECK(ecf_edwards25519_is_small_order(&P), "self-check: table entry %zu not small order", i);
 	}
 	static const uint8_t b_dec[] = {0, 0, 5, 20}, b_dec_raw[] = {0, 0, 0, 1, 2, 3}, b_add[] = {9, 5, 20, 5, 21},
@@ -144,20 +144,20 @@ static int check_decode(const uint8_t s[32], pt *P)
 		 * (compared with equal), and is decoded and encoded on its own only
 		 * when strict rejects: two exponentiations per tier, not three */
 		memset(P, 0xa5, sizeof *P);
-		int st = ecf_edwards25519_decode(P, s, 32);
+		int st = ecf_edwards25519_from_bytes(P, s, 32);
 		FZ_CHECK(st == want_strict, "strict decode status %d, want %d", st, want_strict);
-		int zst = ecf_edwards25519_decode_zip215(&Q, s, 32);
+		int zst = ecf_edwards25519_from_bytes_zip215(&Q, s, 32);
 		FZ_CHECK(zst == (zip_ok ? ECF_OK : ECF_ERR_NOT_ON_CURVE), "ZIP-215 decode status %d, libsodium %s", zst,
 		         zip_ok ? "accepts" : "rejects");
 		if (st == ECF_OK) {
-			ecf_edwards25519_encode(enc, P);
+			ecf_edwards25519_to_bytes(enc, P);
 			fz_expect_bytes(enc, s, 32, "encode(decode(s)) != s (strict)");
 			fz_expect_bytes(want, s, 32, "libsodium re-encodes a strictly valid s differently");
 			FZ_CHECK(ecf_edwards25519_equal(P, &Q), "strict and ZIP-215 decode to different points");
 		} else {
 			FZ_CHECK(memcmp(P, &zero, sizeof zero) == 0, "strict decode error left a point");
 			if (zip_ok) {
-				ecf_edwards25519_encode(enc, &Q);
+				ecf_edwards25519_to_bytes(enc, &Q);
 				fz_expect_bytes(enc, want, 32, "encode(decode_zip215(s)) vs libsodium");
 			} else {
 				FZ_CHECK(memcmp(&Q, &zero, sizeof zero) == 0, "ZIP-215 decode error left a point");
@@ -193,14 +193,15 @@ static void fz_addsub(fz_cursor *c)
 	FZ_CHECK(sa == sd, "libsodium add and sub disagree on the status");
 	FZ_EACH_TIER(i)
 	{
-		int da = ecf_edwards25519_decode_zip215(&A, a, 32), db = ecf_edwards25519_decode_zip215(&B, b, 32);
+		int da = ecf_edwards25519_from_bytes_zip215(&A, a, 32),
+		    db = ecf_edwards25519_from_bytes_zip215(&B, b, 32);
 		/* libsodium's add decodes both as ZIP-215 does: -1 iff one fails */
 		FZ_CHECK((da == ECF_OK && db == ECF_OK) == (sa == 0), "ZIP-215 decode of a or b vs libsodium add");
 		FZ_CHECK((da == ECF_OK) == (sdbl == 0), "ZIP-215 decode of a vs libsodium add(a, a)");
 		if (da != ECF_OK || db != ECF_OK)
 			continue;
 		ecf_edwards25519_add(&R, &A, &B);
-		ecf_edwards25519_encode(enc, &R);
+		ecf_edwards25519_to_bytes(enc, &R);
 		fz_expect_bytes(enc, sum, 32, "add vs crypto_core_ed25519_add");
 		T = A;
 		ecf_edwards25519_add(&T, &T, &B);
@@ -209,13 +210,13 @@ static void fz_addsub(fz_cursor *c)
 		ecf_edwards25519_add(&T, &A, &T);
 		FZ_CHECK(ecf_edwards25519_equal(&T, &R), "add in place (r = b)");
 		ecf_edwards25519_sub(&R, &A, &B);
-		ecf_edwards25519_encode(enc, &R);
+		ecf_edwards25519_to_bytes(enc, &R);
 		fz_expect_bytes(enc, dif, 32, "sub vs crypto_core_ed25519_sub");
 		T = A;
 		ecf_edwards25519_sub(&T, &T, &B);
 		FZ_CHECK(ecf_edwards25519_equal(&T, &R), "sub in place");
 		ecf_edwards25519_double(&R, &A);
-		ecf_edwards25519_encode(enc, &R);
+		ecf_edwards25519_to_bytes(enc, &R);
 		fz_expect_bytes(enc, dbl, 32, "double vs crypto_core_ed25519_add(a, a)");
 		T = A;
 		ecf_edwards25519_double(&T, &T);
@@ -225,6 +226,16 @@ static void fz_addsub(fz_cursor *c)
 		FZ_CHECK(ecf_edwards25519_is_identity(&R), "-a + a != O");
 		FZ_CHECK(ecf_edwards25519_equal(&A, &B) == (memcmp(sum, dbl, 32) == 0),
 		         "equal(a, b) disagrees with a + b == 2a");
+		/* select and cmov: r = cond ? a : b, the representation copied */
+		int cond = (int)(sum[0] & 3) - 1; /* -1, 0, 1, 2 */
+		ecf_edwards25519_select(&R, &A, &B, cond);
+		FZ_CHECK(memcmp(&R, cond ? &A : &B, sizeof R) == 0, "select, cond %d", cond);
+		T = B;
+		ecf_edwards25519_cmov(&T, &A, cond);
+		FZ_CHECK(memcmp(&T, cond ? &A : &B, sizeof T) == 0, "cmov, cond %d", cond);
+		T = A;
+		ecf_edwards25519_select(&T, &T, &B, cond);
+		FZ_CHECK(memcmp(&T, cond ? &A : &B, sizeof T) == 0, "select in place, cond %d", cond);
 	}
 	fz_tiers_reset();
 }
@@ -241,18 +252,18 @@ static void fz_null(fz_cursor *c)
 	FZ_EACH_TIER(i)
 	{
 		memset(&P, 0xa5, sizeof P);
-		FZ_CHECK(ecf_edwards25519_decode(&P, s, len) == ECF_ERR_LENGTH, "decode accepted length %zu", len);
+		FZ_CHECK(ecf_edwards25519_from_bytes(&P, s, len) == ECF_ERR_LENGTH, "decode accepted length %zu", len);
 		FZ_CHECK(memcmp(&P, &zero, sizeof P) == 0, "decode length error left a point");
 		memset(&P, 0xa5, sizeof P);
-		FZ_CHECK(ecf_edwards25519_decode_zip215(&P, s, len) == ECF_ERR_LENGTH, "zip215 accepted length %zu",
+		FZ_CHECK(ecf_edwards25519_from_bytes_zip215(&P, s, len) == ECF_ERR_LENGTH, "zip215 accepted length %zu",
 		         len);
 		FZ_CHECK(memcmp(&P, &zero, sizeof P) == 0, "zip215 length error left a point");
 		memset(&P, 0xa5, sizeof P);
-		FZ_CHECK(ecf_edwards25519_decode(&P, NULL, 32) == ECF_ERR_NULL, "decode(NULL)");
+		FZ_CHECK(ecf_edwards25519_from_bytes(&P, NULL, 32) == ECF_ERR_NULL, "decode(NULL)");
 		FZ_CHECK(memcmp(&P, &zero, sizeof P) == 0, "decode(NULL) left a point");
-		FZ_CHECK(ecf_edwards25519_decode(NULL, s, 32) == ECF_ERR_NULL, "decode(NULL out)");
-		FZ_CHECK(ecf_edwards25519_decode_zip215(NULL, s, 32) == ECF_ERR_NULL, "zip215(NULL out)");
-		FZ_CHECK(ecf_edwards25519_decode_zip215(&P, NULL, 32) == ECF_ERR_NULL, "zip215(NULL)");
+		FZ_CHECK(ecf_edwards25519_from_bytes(NULL, s, 32) == ECF_ERR_NULL, "decode(NULL out)");
+		FZ_CHECK(ecf_edwards25519_from_bytes_zip215(NULL, s, 32) == ECF_ERR_NULL, "zip215(NULL out)");
+		FZ_CHECK(ecf_edwards25519_from_bytes_zip215(&P, NULL, 32) == ECF_ERR_NULL, "zip215(NULL)");
 	}
 	fz_tiers_reset();
 }
@@ -266,15 +277,15 @@ static void fz_smul(fz_cursor *c, uint8_t tier)
 	memcpy(t, s, 32);
 	t[31] &= 0x7f;
 	ecfi_cpu_set_kernels(FZ_TIERS[tier % FZ_NTIERS]);
-	if (ecf_edwards25519_decode_zip215(&P, q, 32) != ECF_OK)
+	if (ecf_edwards25519_from_bytes_zip215(&P, q, 32) != ECF_OK)
 		ecf_edwards25519_generator(&P);
 	/* variable base: 8P is in the prime-order subgroup (libsodium's domain) */
 	ecf_edwards25519_double(&P8, &P);
 	ecf_edwards25519_double(&P8, &P8);
 	ecf_edwards25519_double(&P8, &P8);
-	ecf_edwards25519_encode(q, &P8);
+	ecf_edwards25519_to_bytes(q, &P8);
 	ecf_edwards25519_scalar_mult(&R, t, &P8);
-	ecf_edwards25519_encode(enc, &R);
+	ecf_edwards25519_to_bytes(enc, &R);
 	int rs = crypto_scalarmult_ed25519_noclamp(want, s, q);
 	int p8_id = ecf_edwards25519_is_identity(&P8);
 	if (rs == 0)
@@ -292,7 +303,7 @@ static void fz_smul(fz_cursor *c, uint8_t tier)
 	FZ_CHECK(ecf_edwards25519_equal(&R, &R2), "scalar_mult in place");
 	/* fixed base */
 	ecf_edwards25519_scalar_mult_base(&R, t);
-	ecf_edwards25519_encode(enc, &R);
+	ecf_edwards25519_to_bytes(enc, &R);
 	rs = crypto_scalarmult_ed25519_base_noclamp(want, s);
 	if (rs == 0)
 		fz_expect_bytes(enc, want, 32, "scalar_mult_base vs crypto_scalarmult_ed25519_base_noclamp");
@@ -311,10 +322,10 @@ static void fz_valid(fz_cursor *c, uint8_t tier)
 	fz_point_bytes(c, s);
 	int want = crypto_core_ed25519_is_valid_point(s);
 	ecfi_cpu_set_kernels(FZ_TIERS[tier % FZ_NTIERS]);
-	int st = ecf_edwards25519_decode(&P, s, 32);
+	int st = ecf_edwards25519_from_bytes(&P, s, 32);
 	int got = st == ECF_OK && !ecf_edwards25519_is_small_order(&P) && ecf_edwards25519_is_torsion_free(&P);
 	int tf = -1;
-	if (ecf_edwards25519_decode_zip215(&P, s, 32) == ECF_OK) {
+	if (ecf_edwards25519_from_bytes_zip215(&P, s, 32) == ECF_OK) {
 		tf = ecf_edwards25519_is_torsion_free(&P);
 		/* torsion-free iff l*P = O: compare with l*P computed by scalar_mult */
 		pt R;

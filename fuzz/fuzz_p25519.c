@@ -123,9 +123,9 @@ static void fz_same(const fe *got, const fe *first, size_t k, const char *what)
 }
 
 enum {
+	OP_FROM_BYTES_REDUCE32,
 	OP_FROM_BYTES,
-	OP_FROM_BYTES_STRICT,
-	OP_FROM_WIDE_BYTES,
+	OP_FROM_BYTES_REDUCE64,
 	OP_TO_BYTES,
 	OP_REDUCE,
 	OP_ADD,
@@ -145,9 +145,9 @@ enum {
 	OP_COUNT
 };
 
-static const char *const OP_NAMES[OP_COUNT] = {"from_bytes",
-                                               "from_bytes_strict",
-                                               "from_wide_bytes",
+static const char *const OP_NAMES[OP_COUNT] = {"from_bytes_reduce (32)",
+                                               "from_bytes",
+                                               "from_bytes_reduce (64)",
                                                "to_bytes",
                                                "reduce",
                                                "add",
@@ -265,11 +265,12 @@ static void fz_arith(int op, fz_cursor *c)
 	fz_tiers_reset();
 }
 
-/* The three decoders: lenient (top bit ignored, values up to 2^255 - 1
- * reduced), strict (value < p or ECF_ERR_RANGE), wide (64 bytes mod p). */
+/* The decoders: from_bytes (strict: value < p or ECF_ERR_RANGE) and
+ * from_bytes_reduce (32 or 64 bytes, the whole integer mod p; the op decides
+ * which length the usual case takes). */
 static void fz_decode(int op, fz_cursor *c)
 {
-	const size_t want_len = op == OP_FROM_WIDE_BYTES ? 64 : 32;
+	const size_t want_len = op == OP_FROM_BYTES_REDUCE64 ? 64 : 32;
 	uint8_t sel = fz_byte(c), buf[129], out[32];
 	size_t len = (sel & 7) ? want_len : (size_t)(fz_byte(c) % 129);
 	fz_bytes(c, buf, len);
@@ -282,25 +283,22 @@ static void fz_decode(int op, fz_cursor *c)
 		memset(buf, 0xff, len);
 	}
 	if (len >= 32 && (sel & 32))
-		buf[31] ^= 0x80; /* the top bit: ignored by from_bytes, rejected by strict */
+		buf[31] ^= 0x80; /* the top bit: reduced by from_bytes_reduce, rejected by from_bytes */
 	fe r, first;
 	FZ_EACH_TIER(i)
 	{
 		memset(&r, 0xa5, sizeof r);
-		int st = op == OP_FROM_BYTES          ? ecf_p25519_from_bytes(&r, buf, len)
-		         : op == OP_FROM_BYTES_STRICT ? ecf_p25519_from_bytes_strict(&r, buf, len)
-		                                      : ecf_p25519_from_wide_bytes(&r, buf, len);
-		if (len != want_len) {
+		int st = op == OP_FROM_BYTES ? ecf_p25519_from_bytes(&r, buf, len)
+		                             : ecf_p25519_from_bytes_reduce(&r, buf, len);
+		if (op == OP_FROM_BYTES ? len != 32 : len != 32 && len != 64) {
 			FZ_CHECK(st == ECF_ERR_LENGTH, "%s accepted length %zu (status %d)", OP_NAMES[op], len, st);
 			FZ_CHECK(ecfi_limbs_zero_mask(r.limb, NL), "%s length error left a value", OP_NAMES[op]);
 			continue;
 		}
 		mpz_import(X_, len, -1, 1, 0, 0, buf);
-		if (op == OP_FROM_BYTES)
-			mpz_clrbit(X_, 255);
-		if (op == OP_FROM_BYTES_STRICT && mpz_cmp(X_, M_) >= 0) {
-			FZ_CHECK(st == ECF_ERR_RANGE, "from_bytes_strict accepted a value >= p (status %d)", st);
-			FZ_CHECK(ecfi_limbs_zero_mask(r.limb, NL), "from_bytes_strict range error left a value");
+		if (op == OP_FROM_BYTES && mpz_cmp(X_, M_) >= 0) {
+			FZ_CHECK(st == ECF_ERR_RANGE, "from_bytes accepted a value >= p (status %d)", st);
+			FZ_CHECK(ecfi_limbs_zero_mask(r.limb, NL), "from_bytes range error left a value");
 			continue;
 		}
 		FZ_CHECK(st == ECF_OK, "%s rejected a valid string (status %d)", OP_NAMES[op], st);
@@ -311,9 +309,8 @@ static void fz_decode(int op, fz_cursor *c)
 		ecf_p25519_to_bytes(out, &r);
 		mpz_import(T_, 32, -1, 1, 0, 0, out);
 		FZ_CHECK(mpz_cmp(T_, W_) == 0, "to_bytes(%s)", OP_NAMES[op]);
-		if (op != OP_FROM_WIDE_BYTES && mpz_cmp(X_, M_) < 0) /* canonical strings round-trip */
-			FZ_CHECK(memcmp(out, buf, 31) == 0 && out[31] == (buf[31] & 0x7f),
-			         "to_bytes(from_bytes(s)) != s");
+		if (len == 32 && mpz_cmp(X_, M_) < 0) /* canonical strings round-trip */
+			FZ_CHECK(memcmp(out, buf, 32) == 0, "to_bytes(from_bytes(s)) != s");
 		if (i == 0)
 			first = r;
 		fz_same(&r, &first, i, OP_NAMES[op]);
@@ -332,9 +329,8 @@ static void fz_to_bytes(fz_cursor *c)
 		ecf_p25519_to_bytes(out, &a);
 		mpz_import(T_, 32, -1, 1, 0, 0, out);
 		FZ_CHECK(mpz_cmp(T_, W_) == 0, "to_bytes value");
-		FZ_CHECK(ecf_p25519_from_bytes_strict(&r, out, 32) == ECF_OK,
-		         "from_bytes_strict(to_bytes(a)) rejected");
-		FZ_CHECK(ecf_p25519_equal(&r, &a), "from_bytes_strict(to_bytes(a)) != a");
+		FZ_CHECK(ecf_p25519_from_bytes(&r, out, 32) == ECF_OK, "from_bytes(to_bytes(a)) rejected");
+		FZ_CHECK(ecf_p25519_equal(&r, &a), "from_bytes(to_bytes(a)) != a");
 	}
 	fz_tiers_reset();
 }
@@ -490,8 +486,8 @@ static void fz_null_args(fz_cursor *c)
 	uint8_t buf[64];
 	fz_bytes(c, buf, sizeof buf);
 	fe r;
-	int (*dec[3])(fe *, const uint8_t *, size_t) = {ecf_p25519_from_bytes, ecf_p25519_from_bytes_strict,
-	                                                ecf_p25519_from_wide_bytes};
+	int (*dec[3])(fe *, const uint8_t *, size_t) = {ecf_p25519_from_bytes_reduce, ecf_p25519_from_bytes,
+	                                                ecf_p25519_from_bytes_reduce};
 	for (int d = 0; d < 3; d++) {
 		size_t len = d == 2 ? 64 : 32;
 		memset(&r, 0xa5, sizeof r);
@@ -506,9 +502,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fz_cursor c = {data, size};
 	int op = fz_byte(&c) % OP_COUNT;
 	switch (op) {
+	case OP_FROM_BYTES_REDUCE32:
 	case OP_FROM_BYTES:
-	case OP_FROM_BYTES_STRICT:
-	case OP_FROM_WIDE_BYTES:
+	case OP_FROM_BYTES_REDUCE64:
 		fz_decode(op, &c);
 		break;
 	case OP_TO_BYTES:

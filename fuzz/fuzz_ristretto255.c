@@ -10,7 +10,7 @@
  *   found by this target). So a string
  *   with bit 255 set must give ECF_ERR_RANGE, and libsodium must say the
  *   same of it as of the string without that bit, which is then compared as
- *   usual. ecf_ristretto255_decode must agree with libsodium, return ECF_ERR_RANGE exactly for s >= p and
+ *   usual. ecf_ristretto255_from_bytes must agree with libsodium, return ECF_ERR_RANGE exactly for s >= p and
  * ECF_ERR_ENCODING for the other rejections, zero the point on error, and re-encode an accepted s to itself (encodings
  * are canonical).
  * - crypto_core_ristretto255_from_hash(64 bytes) is the one-way map of RFC
@@ -128,7 +128,7 @@ static void fz_decode(fz_cursor *c)
 		FZ_EACH_TIER(i)
 		{
 			memset(&P, 0xa5, sizeof P);
-			int st = ecf_ristretto255_decode(&P, s, 32);
+			int st = ecf_ristretto255_from_bytes(&P, s, 32);
 			FZ_CHECK(st == ECF_ERR_RANGE, "decode of s >= 2^255: status %d", st);
 			FZ_CHECK(memcmp(&P, &zero, sizeof P) == 0, "decode error left a point");
 		}
@@ -141,7 +141,7 @@ static void fz_decode(fz_cursor *c)
 	FZ_EACH_TIER(i)
 	{
 		memset(&P, 0xa5, sizeof P);
-		int st = ecf_ristretto255_decode(&P, s, 32);
+		int st = ecf_ristretto255_from_bytes(&P, s, 32);
 		if (st != want)
 			fz_print_bytes("s", s, 32);
 		FZ_CHECK(st == want, "decode status %d, want %d (libsodium is_valid_point %d)", st, want, valid);
@@ -149,7 +149,7 @@ static void fz_decode(fz_cursor *c)
 			FZ_CHECK(memcmp(&P, &zero, sizeof P) == 0, "decode error left a point");
 			continue;
 		}
-		ecf_ristretto255_encode(enc, &P);
+		ecf_ristretto255_to_bytes(enc, &P);
 		fz_expect_bytes(enc, s, 32, "encode(decode(s)) != s");
 		Q = P;
 		ecf_ristretto255_neg(&Q, &Q);
@@ -167,7 +167,7 @@ static void fz_uniform(fz_cursor *c)
 	FZ_EACH_TIER(i)
 	{
 		FZ_CHECK(ecf_ristretto255_from_uniform_bytes(&P, h, 64) == ECF_OK, "from_uniform_bytes status");
-		ecf_ristretto255_encode(enc, &P);
+		ecf_ristretto255_to_bytes(enc, &P);
 		fz_expect_bytes(enc, want, 32, "from_uniform_bytes vs crypto_core_ristretto255_from_hash");
 	}
 	fz_tiers_reset();
@@ -186,18 +186,18 @@ static void fz_addsub(fz_cursor *c)
 	FZ_CHECK(sa == sd, "libsodium add and sub disagree on the status");
 	FZ_EACH_TIER(i)
 	{
-		int da = ecf_ristretto255_decode(&A, a, 32), db = ecf_ristretto255_decode(&B, b, 32);
+		int da = ecf_ristretto255_from_bytes(&A, a, 32), db = ecf_ristretto255_from_bytes(&B, b, 32);
 		FZ_CHECK((da == ECF_OK && db == ECF_OK) == (sa == 0), "decode of a or b vs libsodium add");
 		if (da != ECF_OK || db != ECF_OK)
 			continue;
 		ecf_ristretto255_add(&R, &A, &B);
-		ecf_ristretto255_encode(enc, &R);
+		ecf_ristretto255_to_bytes(enc, &R);
 		fz_expect_bytes(enc, sum, 32, "add vs crypto_core_ristretto255_add");
 		T = A;
 		ecf_ristretto255_add(&T, &T, &B);
 		FZ_CHECK(ecf_ristretto255_equal(&T, &R), "add in place");
 		ecf_ristretto255_sub(&R, &A, &B);
-		ecf_ristretto255_encode(enc, &R);
+		ecf_ristretto255_to_bytes(enc, &R);
 		fz_expect_bytes(enc, dif, 32, "sub vs crypto_core_ristretto255_sub");
 		T = B;
 		ecf_ristretto255_sub(&T, &A, &T);
@@ -207,6 +207,20 @@ static void fz_addsub(fz_cursor *c)
 		ecf_ristretto255_neg(&T, &B);
 		ecf_ristretto255_add(&T, &A, &T);
 		FZ_CHECK(ecf_ristretto255_equal(&T, &R), "a + (-b) != a - b");
+		/* double against libsodium's a + a; is_identity against a - b with a = b */
+		uint8_t dbl[32];
+		FZ_CHECK(crypto_core_ristretto255_add(dbl, a, a) == 0, "libsodium add(a, a)");
+		ecf_ristretto255_double(&T, &A);
+		ecf_ristretto255_to_bytes(enc, &T);
+		fz_expect_bytes(enc, dbl, 32, "double vs crypto_core_ristretto255_add(a, a)");
+		FZ_CHECK(ecf_ristretto255_is_identity(&R) == (memcmp(a, b, 32) == 0), "is_identity(a - b) vs a == b");
+		FZ_CHECK(ecf_ristretto255_is_identity(&A) == fz_is_zero32(a), "is_identity(a) vs a = 0");
+		int cond = (int)(dif[0] & 3) - 1;
+		ecf_ristretto255_select(&T, &A, &B, cond);
+		FZ_CHECK(memcmp(&T, cond ? &A : &B, sizeof T) == 0, "select, cond %d", cond);
+		T = B;
+		ecf_ristretto255_cmov(&T, &A, cond);
+		FZ_CHECK(memcmp(&T, cond ? &A : &B, sizeof T) == 0, "cmov, cond %d", cond);
 	}
 	fz_tiers_reset();
 }
@@ -221,15 +235,15 @@ static void fz_null(fz_cursor *c)
 	FZ_EACH_TIER(i)
 	{
 		memset(&P, 0xa5, sizeof P);
-		int st = ecf_ristretto255_decode(&P, s, len == 32 ? 31 : len);
+		int st = ecf_ristretto255_from_bytes(&P, s, len == 32 ? 31 : len);
 		FZ_CHECK(st == ECF_ERR_LENGTH, "decode accepted a wrong length (%d)", st);
 		FZ_CHECK(memcmp(&P, &zero, sizeof P) == 0, "decode length error left a point");
 		memset(&P, 0xa5, sizeof P);
 		st = ecf_ristretto255_from_uniform_bytes(&P, s, len == 64 ? 63 : len);
 		FZ_CHECK(st == ECF_ERR_LENGTH, "from_uniform_bytes accepted a wrong length (%d)", st);
 		FZ_CHECK(memcmp(&P, &zero, sizeof P) == 0, "from_uniform_bytes length error left a point");
-		FZ_CHECK(ecf_ristretto255_decode(&P, NULL, 32) == ECF_ERR_NULL, "decode(NULL)");
-		FZ_CHECK(ecf_ristretto255_decode(NULL, s, 32) == ECF_ERR_NULL, "decode(NULL out)");
+		FZ_CHECK(ecf_ristretto255_from_bytes(&P, NULL, 32) == ECF_ERR_NULL, "decode(NULL)");
+		FZ_CHECK(ecf_ristretto255_from_bytes(NULL, s, 32) == ECF_ERR_NULL, "decode(NULL out)");
 		FZ_CHECK(ecf_ristretto255_from_uniform_bytes(&P, NULL, 64) == ECF_ERR_NULL, "from_uniform(NULL)");
 		FZ_CHECK(ecf_ristretto255_from_uniform_bytes(NULL, s, 64) == ECF_ERR_NULL, "from_uniform(NULL out)");
 	}
@@ -247,12 +261,12 @@ static void fz_smul(fz_cursor *c)
 	memcpy(t, s, 32);
 	t[31] &= 0x7f;
 	ecfi_cpu_set_kernels(FZ_TIERS[tier % FZ_NTIERS]);
-	if (ecf_ristretto255_decode(&P, q, 32) != ECF_OK) {
+	if (ecf_ristretto255_from_bytes(&P, q, 32) != ECF_OK) {
 		ecf_ristretto255_generator(&P);
-		ecf_ristretto255_encode(q, &P);
+		ecf_ristretto255_to_bytes(q, &P);
 	}
 	ecf_ristretto255_scalar_mult(&R, t, &P);
-	ecf_ristretto255_encode(enc, &R);
+	ecf_ristretto255_to_bytes(enc, &R);
 	int rs = crypto_scalarmult_ristretto255(want, s, q);
 	FZ_CHECK((rs != 0) == fz_is_zero32(enc), "libsodium scalarmult status %d, our result %s the identity", rs,
 	         fz_is_zero32(enc) ? "is" : "is not");
@@ -265,7 +279,7 @@ static void fz_smul(fz_cursor *c)
 	ecf_ristretto255_scalar_mult(&R2, s, &R2);
 	FZ_CHECK(ecf_ristretto255_equal(&R, &R2), "scalar_mult in place");
 	ecf_ristretto255_scalar_mult_base(&R, t);
-	ecf_ristretto255_encode(enc, &R);
+	ecf_ristretto255_to_bytes(enc, &R);
 	rs = crypto_scalarmult_ristretto255_base(want, s);
 	FZ_CHECK((rs != 0) == fz_is_zero32(enc), "libsodium base status %d", rs);
 	if (rs == 0)

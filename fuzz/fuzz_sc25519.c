@@ -1,6 +1,6 @@
 /* Differential fuzzing of the edwards25519 scalar field (mod l) against GMP:
  * the generic Montgomery-field operations plus the plain-domain extras
- * (from_wide_bytes, muladd) and clamp. */
+ * (from_bytes_reduce, muladd) and clamp. */
 #include "ecfield/sc25519.h"
 
 #define FIELD sc25519
@@ -14,7 +14,7 @@
 static void fz_extra(int op, fz_cursor *c);
 #include "fuzz_mont_field.h"
 
-/* from_wide_bytes: any 32- or 64-byte string (little-endian) mod l; other
+/* from_bytes_reduce: any 32- or 64-byte string (little-endian) mod l; other
  * lengths and NULL rejected with the output zeroed. */
 static void fz_wide(fz_cursor *c)
 {
@@ -27,23 +27,23 @@ static void fz_wide(fz_cursor *c)
 	FZ_EACH_TIER(k)
 	{
 		memset(&r, 0xa5, sizeof r);
-		int st = ecf_sc25519_from_wide_bytes(&r, (sel & 0x80) && len ? NULL : buf, len);
+		int st = ecf_sc25519_from_bytes_reduce(&r, (sel & 0x80) && len ? NULL : buf, len);
 		if ((sel & 0x80) && len) {
-			FZ_CHECK(st == ECF_ERR_NULL, "from_wide_bytes(NULL) status %d", st);
-			FZ_CHECK(ecf_sc25519_is_zero(&r), "from_wide_bytes(NULL) left a value");
+			FZ_CHECK(st == ECF_ERR_NULL, "from_bytes_reduce(NULL) status %d", st);
+			FZ_CHECK(ecf_sc25519_is_zero(&r), "from_bytes_reduce(NULL) left a value");
 		} else if (len != 32 && len != 64) {
-			FZ_CHECK(st == ECF_ERR_LENGTH, "from_wide_bytes accepted length %zu", len);
-			FZ_CHECK(ecf_sc25519_is_zero(&r), "from_wide_bytes length error left a value");
+			FZ_CHECK(st == ECF_ERR_LENGTH, "from_bytes_reduce accepted length %zu", len);
+			FZ_CHECK(ecf_sc25519_is_zero(&r), "from_bytes_reduce length error left a value");
 		} else {
-			FZ_CHECK(st == ECF_OK, "from_wide_bytes status %d", st);
+			FZ_CHECK(st == ECF_OK, "from_bytes_reduce status %d", st);
 			mpz_import(X_, len, -1, 1, 0, 0, buf);
 			mpz_mod(X_, X_, M_);
 			fz_want(&want, X_);
-			fz_expect_limbs(r.limb, want.limb, 4, "from_wide_bytes value");
+			fz_expect_limbs(r.limb, want.limb, 4, "from_bytes_reduce value");
 		}
 	}
 	fz_tiers_reset();
-	FZ_CHECK(ecf_sc25519_from_wide_bytes(NULL, buf, 64) == ECF_ERR_NULL, "from_wide_bytes(NULL output)");
+	FZ_CHECK(ecf_sc25519_from_bytes_reduce(NULL, buf, 64) == ECF_ERR_NULL, "from_bytes_reduce(NULL output)");
 }
 
 /* muladd: r = a*b + c (plain), with r aliasing each input. */

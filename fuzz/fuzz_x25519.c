@@ -146,12 +146,19 @@ static void fz_base(fz_cursor *c, uint8_t flags)
 	fz_str32(c, k, 1, NULL, 0);
 	ecfi_cpu_set_kernels(FZ_TIERS[(flags >> 4) % FZ_NTIERS]);
 	memset(out, 0xa5, 32);
-	int st = ecf_x25519_base(out, k);
+	int st = ecf_x25519_public_key(out, k);
 	int st2 = (flags & 1) ? ecf_x25519(lad, k, NINE) : ECF_OK;
 	uint8_t alias[32];
 	memcpy(alias, k, 32);
-	int st3 = (flags & 2) ? ecf_x25519_base(alias, alias) : ECF_OK;
+	int st3 = (flags & 2) ? ecf_x25519_public_key(alias, alias) : ECF_OK;
+	/* keypair: sk = the seed, pk = public_key(seed), the seed buffer reused */
+	uint8_t kp_pk[32], kp_sk[32], kp_in[32];
+	memcpy(kp_in, k, 32);
+	int st4 = (flags & 4) ? ecf_x25519_keypair(kp_pk, kp_in, kp_in) : ecf_x25519_keypair(kp_in, kp_sk, kp_in);
 	fz_tiers_reset();
+	FZ_CHECK(st4 == ECF_OK, "x25519_keypair status %d", st4);
+	fz_expect_bytes((flags & 4) ? kp_pk : kp_in, out, 32, "x25519_keypair pk = public_key(seed)");
+	fz_expect_bytes((flags & 4) ? kp_in : kp_sk, k, 32, "x25519_keypair sk = seed");
 	FZ_CHECK(st == ECF_OK && st2 == ECF_OK && st3 == ECF_OK, "x25519_base status %d/%d/%d", st, st2, st3);
 	FZ_CHECK(crypto_scalarmult_base(want, k) == 0, "libsodium crypto_scalarmult_base failed");
 	fz_expect_bytes(out, want, 32, "x25519_base vs libsodium crypto_scalarmult_base");
@@ -171,8 +178,11 @@ static void fz_null(fz_cursor *c)
 		FZ_CHECK(ecf_x25519(NULL, k, u) == ECF_ERR_NULL, "x25519(NULL out)");
 		FZ_CHECK(ecf_x25519(out, NULL, u) == ECF_ERR_NULL, "x25519(NULL scalar)");
 		FZ_CHECK(ecf_x25519(out, k, NULL) == ECF_ERR_NULL, "x25519(NULL u)");
-		FZ_CHECK(ecf_x25519_base(NULL, k) == ECF_ERR_NULL, "x25519_base(NULL out)");
-		FZ_CHECK(ecf_x25519_base(out, NULL) == ECF_ERR_NULL, "x25519_base(NULL scalar)");
+		FZ_CHECK(ecf_x25519_public_key(NULL, k) == ECF_ERR_NULL, "x25519_public_key(NULL pk)");
+		FZ_CHECK(ecf_x25519_public_key(out, NULL) == ECF_ERR_NULL && fz_is_zero32(out),
+		         "x25519_public_key(NULL sk)");
+		FZ_CHECK(ecf_x25519_keypair(out, u, NULL) == ECF_ERR_NULL && fz_is_zero32(out) && fz_is_zero32(u),
+		         "x25519_keypair(NULL seed): outputs zeroed");
 	}
 	fz_tiers_reset();
 }

@@ -218,7 +218,7 @@ static void base_aff(aff *b)
 /* ======================= X25519 ======================= */
 
 /* ecf_x25519 for the RFC 7748 vectors, checked on the way: its status, the
- * aliasings out = u and out = scalar, and ecf_x25519_base (also with out =
+ * aliasings out = u and out = scalar, and ecf_x25519_public_key (also with out =
  * scalar) whenever u = 9. */
 static void x25519_checked(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
 {
@@ -232,10 +232,10 @@ static void x25519_checked(uint8_t out[32], const uint8_t k[32], const uint8_t u
 	test_expect(ecf_x25519(alias, alias, u) == ECF_OK, "status");
 	test_expect_bytes(alias, out, 32, "RFC 7748 X25519 (out = scalar)", 0);
 	if (memcmp(u, nine, 32) == 0) {
-		test_expect(ecf_x25519_base(alias, k) == ECF_OK, "status");
+		test_expect(ecf_x25519_public_key(alias, k) == ECF_OK, "status");
 		test_expect_bytes(alias, out, 32, "RFC 7748 X25519 (base)", 0);
 		memcpy(alias, k, 32);
-		test_expect(ecf_x25519_base(alias, alias) == ECF_OK, "status");
+		test_expect(ecf_x25519_public_key(alias, alias) == ECF_OK, "status");
 		test_expect_bytes(alias, out, 32, "RFC 7748 X25519 (base, out = scalar)", 0);
 	}
 }
@@ -313,8 +313,8 @@ static void test_x25519_small_order(void **s)
 	/* NULL pointers */
 	uint8_t b[32] = {9};
 	test_expect(ecf_x25519(NULL, b, b) == ECF_ERR_NULL && ecf_x25519(b, NULL, b) == ECF_ERR_NULL &&
-	                ecf_x25519(b, b, NULL) == ECF_ERR_NULL && ecf_x25519_base(NULL, b) == ECF_ERR_NULL &&
-	                ecf_x25519_base(b, NULL) == ECF_ERR_NULL,
+	                ecf_x25519(b, b, NULL) == ECF_ERR_NULL && ecf_x25519_public_key(NULL, b) == ECF_ERR_NULL &&
+	                ecf_x25519_public_key(b, NULL) == ECF_ERR_NULL,
 	            "NULL arguments");
 }
 
@@ -345,6 +345,33 @@ static int ossl_x25519_base(uint8_t out[32], const uint8_t k[32])
 
 /* Random and edge inputs against libsodium and OpenSSL; then x25519_base
  * against the ladder on u = 9 (no oracle needed). */
+/* X25519 arguments: every output zeroed on ECF_ERR_NULL. */
+static void test_x25519_null(void **s)
+{
+	(void)s;
+	uint8_t a[32], b[32], k[32] = {1}, u[32] = {9};
+	memset(a, 0xa5, 32);
+	test_expect(ecf_x25519(a, NULL, u) == ECF_ERR_NULL && a[0] == 0 && !memcmp(a, a + 1, 31), "x25519(NULL sk)");
+	memset(a, 0xa5, 32);
+	test_expect(ecf_x25519(a, k, NULL) == ECF_ERR_NULL && a[0] == 0 && !memcmp(a, a + 1, 31), "x25519(NULL peer)");
+	test_expect(ecf_x25519(NULL, k, u) == ECF_ERR_NULL, "x25519(NULL shared)");
+	memset(a, 0xa5, 32);
+	test_expect(ecf_x25519_public_key(a, NULL) == ECF_ERR_NULL && a[0] == 0 && !memcmp(a, a + 1, 31),
+	            "public_key(NULL sk)");
+	test_expect(ecf_x25519_public_key(NULL, k) == ECF_ERR_NULL, "public_key(NULL pk)");
+	memset(a, 0xa5, 32);
+	memset(b, 0xa5, 32);
+	test_expect(ecf_x25519_keypair(a, b, NULL) == ECF_ERR_NULL && a[0] == 0 && !memcmp(a, a + 1, 31) && b[0] == 0 &&
+	                !memcmp(b, b + 1, 31),
+	            "keypair(NULL seed) zeroes both outputs");
+	memset(a, 0xa5, 32);
+	test_expect(ecf_x25519_keypair(a, NULL, k) == ECF_ERR_NULL && a[0] == 0 && !memcmp(a, a + 1, 31),
+	            "keypair(NULL sk) zeroes pk");
+	memset(b, 0xa5, 32);
+	test_expect(ecf_x25519_keypair(NULL, b, k) == ECF_ERR_NULL && b[0] == 0 && !memcmp(b, b + 1, 31),
+	            "keypair(NULL pk) zeroes sk");
+}
+
 static void test_x25519_random(void **s)
 {
 	(void)s;
@@ -375,7 +402,7 @@ static void test_x25519_random(void **s)
 			if (sst == 0)
 				test_expect_bytes(got, want, 32, "x25519 vs libsodium", i);
 			crypto_scalarmult_curve25519_base(want, k);
-			test_expect(ecf_x25519_base(got, k) == ECF_OK, "status");
+			test_expect(ecf_x25519_public_key(got, k) == ECF_OK, "status");
 			test_expect_bytes(got, want, 32, "x25519_base vs libsodium", i);
 #endif
 #ifdef ECF_HAVE_OPENSSL
@@ -386,13 +413,31 @@ static void test_x25519_random(void **s)
 				if (ok)
 					test_expect_bytes(got, want, 32, "x25519 vs OpenSSL", i);
 				test_expect(ossl_x25519_base(want, k), "OpenSSL public key");
-				test_expect(ecf_x25519_base(got, k) == ECF_OK, "status");
+				test_expect(ecf_x25519_public_key(got, k) == ECF_OK, "status");
 				test_expect_bytes(got, want, 32, "x25519_base vs OpenSSL", i);
 			}
 #endif
+			{ /* keypair: sk = seed, pk = public_key(seed); outputs may alias the seed */
+				uint8_t pk[32], sk[32], buf[32];
+				test_expect(ecf_x25519_keypair(pk, sk, k) == ECF_OK, "x25519_keypair");
+				test_expect_bytes(sk, k, 32, "x25519_keypair sk = seed", i);
+				test_expect(ecf_x25519_public_key(got, k) == ECF_OK, "status");
+				test_expect_bytes(pk, got, 32, "x25519_keypair pk = public_key(seed)", i);
+#ifdef ECF_HAVE_SODIUM
+				crypto_scalarmult_curve25519_base(want, k);
+				test_expect_bytes(pk, want, 32, "x25519_keypair pk vs libsodium", i);
+#endif
+				memcpy(buf, k, 32);
+				test_expect(ecf_x25519_keypair(buf, sk, buf) == ECF_OK, "keypair (pk = seed)");
+				test_expect_bytes(buf, got, 32, "x25519_keypair (pk = seed)", i);
+				memcpy(buf, k, 32);
+				test_expect(ecf_x25519_keypair(pk, buf, buf) == ECF_OK, "keypair (sk = seed)");
+				test_expect_bytes(pk, got, 32, "x25519_keypair (sk = seed) pk", i);
+				test_expect_bytes(buf, k, 32, "x25519_keypair (sk = seed) sk", i);
+			}
 			if (i % 8 == 0) {
 				test_expect(ecf_x25519(want, k, nine) == ECF_OK, "status");
-				test_expect(ecf_x25519_base(got, k) == ECF_OK, "status");
+				test_expect(ecf_x25519_public_key(got, k) == ECF_OK, "status");
 				test_expect_bytes(got, want, 32, "x25519_base vs the ladder on u = 9", i);
 			}
 			(void)st;
@@ -422,12 +467,12 @@ static void rand_point(pt *p, uint8_t s[32], int torsion)
 	ecf_edwards25519_scalar_mult_base(p, s);
 	if (torsion >= 0) {
 		pt t;
-		test_expect(ecf_edwards25519_decode(&t, TORSION[torsion & 7], 32) == ECF_OK, "torsion decode");
+		test_expect(ecf_edwards25519_from_bytes(&t, TORSION[torsion & 7], 32) == ECF_OK, "torsion decode");
 		ecf_edwards25519_add(p, p, &t);
 	}
 }
 
-static void enc(uint8_t out[32], const pt *p) { ecf_edwards25519_encode(out, p); }
+static void enc(uint8_t out[32], const pt *p) { ecf_edwards25519_to_bytes(out, p); }
 
 /* Decoding: edge encodings against the GMP model, strict and ZIP-215. */
 static void test_ed_decode(void **s)
@@ -472,8 +517,8 @@ static void test_ed_decode(void **s)
 				aff a;
 				aff_init(&a);
 				int ok = aff_decode(&a, b, zip);
-				int st = zip ? ecf_edwards25519_decode_zip215(&p, b, 32)
-				             : ecf_edwards25519_decode(&p, b, 32);
+				int st = zip ? ecf_edwards25519_from_bytes_zip215(&p, b, 32)
+				             : ecf_edwards25519_from_bytes(&p, b, 32);
 				test_expect((st == ECF_OK) == ok, "decode%s case %ld: status %d, model %d",
 				            zip ? "_zip215" : "", i, st, ok);
 				if (ok) {
@@ -500,20 +545,20 @@ static void test_ed_decode(void **s)
 	mpz_add_ui(y, P_, 1);
 	memset(b, 0, 32);
 	mpz_export(b, NULL, -1, 1, 0, 0, y); /* y = p + 1 = 1: identity, non-canonical */
-	test_expect(ecf_edwards25519_decode(&p, b, 32) == ECF_ERR_RANGE, "y >= p: ECF_ERR_RANGE");
-	test_expect(ecf_edwards25519_decode_zip215(&p, b, 32) == ECF_OK && ecf_edwards25519_is_identity(&p),
+	test_expect(ecf_edwards25519_from_bytes(&p, b, 32) == ECF_ERR_RANGE, "y >= p: ECF_ERR_RANGE");
+	test_expect(ecf_edwards25519_from_bytes_zip215(&p, b, 32) == ECF_OK && ecf_edwards25519_is_identity(&p),
 	            "zip215: y = p + 1 is the identity");
 	memcpy(b, TORSION[0], 32);
 	b[31] |= 0x80; /* the identity with the sign bit */
-	test_expect(ecf_edwards25519_decode(&p, b, 32) == ECF_ERR_ENCODING, "x = 0, sign set: ECF_ERR_ENCODING");
-	test_expect(ecf_edwards25519_decode_zip215(&p, b, 32) == ECF_OK && ecf_edwards25519_is_identity(&p),
+	test_expect(ecf_edwards25519_from_bytes(&p, b, 32) == ECF_ERR_ENCODING, "x = 0, sign set: ECF_ERR_ENCODING");
+	test_expect(ecf_edwards25519_from_bytes_zip215(&p, b, 32) == ECF_OK && ecf_edwards25519_is_identity(&p),
 	            "zip215: -0 accepted");
 	memset(b, 0, 32);
 	b[0] = 2; /* y = 2 is not on the curve */
-	test_expect(ecf_edwards25519_decode(&p, b, 32) == ECF_ERR_NOT_ON_CURVE, "y = 2: ECF_ERR_NOT_ON_CURVE");
-	test_expect(ecf_edwards25519_decode(&p, b, 31) == ECF_ERR_LENGTH, "length");
-	test_expect(ecf_edwards25519_decode(NULL, b, 32) == ECF_ERR_NULL, "NULL out");
-	test_expect(ecf_edwards25519_decode(&p, NULL, 32) == ECF_ERR_NULL, "NULL in");
+	test_expect(ecf_edwards25519_from_bytes(&p, b, 32) == ECF_ERR_NOT_ON_CURVE, "y = 2: ECF_ERR_NOT_ON_CURVE");
+	test_expect(ecf_edwards25519_from_bytes(&p, b, 31) == ECF_ERR_LENGTH, "length");
+	test_expect(ecf_edwards25519_from_bytes(NULL, b, 32) == ECF_ERR_NULL, "NULL out");
+	test_expect(ecf_edwards25519_from_bytes(&p, NULL, 32) == ECF_ERR_NULL, "NULL in");
 	fprintf(stderr, "# decode: %d/%d accepted (strict/zip215), %d/%d rejected\n", kinds[0], kinds[1], kinds[2],
 	        kinds[3]);
 	/* Each tier decodes test_iterations(2000) random strings: about half valid. */
@@ -682,7 +727,7 @@ static void test_ed_edges_and_laws(void **s)
 		test_expect(ecf_edwards25519_equal(&t, &u), "scalar_mult(2^256 - 1)");
 		/* small order and torsion */
 		for (int i = 0; i < 8; i++) {
-			test_expect(ecf_edwards25519_decode(&p, TORSION[i], 32) == ECF_OK, "torsion %d", i);
+			test_expect(ecf_edwards25519_from_bytes(&p, TORSION[i], 32) == ECF_OK, "torsion %d", i);
 			test_expect(ecf_edwards25519_is_small_order(&p), "torsion point %d is of small order", i);
 			test_expect(ecf_edwards25519_is_torsion_free(&p) == (i == 0 ? 1 : 0) ||
 			                ecf_edwards25519_is_identity(&p),
@@ -772,7 +817,7 @@ static void test_ed_vs_sodium(void **s)
 			enc(got, &t);
 			test_expect_bytes(got, want, 32, "sub vs libsodium", i);
 			/* validity: canonical, on the curve, not small order, torsion-free */
-			int ours = ecf_edwards25519_decode(&t, e1, 32) == ECF_OK &&
+			int ours = ecf_edwards25519_from_bytes(&t, e1, 32) == ECF_OK &&
 			           !ecf_edwards25519_is_small_order(&t) && ecf_edwards25519_is_torsion_free(&t);
 			test_expect(ours == crypto_core_ed25519_is_valid_point(e1),
 			            "is_valid_point vs libsodium, case %ld", i);
@@ -787,7 +832,7 @@ static void test_ed_vs_sodium(void **s)
 			}
 			{ /* random strings: decode + validity */
 				test_rand_bytes(&RNG, e1, 32);
-				ours = ecf_edwards25519_decode(&t, e1, 32) == ECF_OK &&
+				ours = ecf_edwards25519_from_bytes(&t, e1, 32) == ECF_OK &&
 				       !ecf_edwards25519_is_small_order(&t) && ecf_edwards25519_is_torsion_free(&t);
 				test_expect(ours == crypto_core_ed25519_is_valid_point(e1),
 				            "random string validity vs libsodium, case %ld", i);
@@ -828,7 +873,7 @@ static void test_ed_rfc8032_keys(void **s)
 			ecf_edwards25519_scalar_mult_base(&A, h);
 			enc(got, &A);
 			test_expect_bytes(got, pub, 32, "RFC 8032 public key", rec.line);
-			test_expect(ecf_edwards25519_decode(&A, pub, 32) == ECF_OK &&
+			test_expect(ecf_edwards25519_from_bytes(&A, pub, 32) == ECF_OK &&
 			                ecf_edwards25519_is_torsion_free(&A),
 			            "RFC 8032 public key decodes");
 			checked++;
@@ -858,13 +903,13 @@ typedef void (*secret_fn)(const uint8_t secret[32]);
 static void call_x25519(const uint8_t secret[32])
 {
 	uint8_t out[32], u[32] = {9};
-	(void)ecf_x25519(out, secret, u);
+	test_expect(ecf_x25519(out, secret, u) == ECF_OK, "x25519");
 }
 
 static void call_x25519_base(const uint8_t secret[32])
 {
 	uint8_t out[32];
-	(void)ecf_x25519_base(out, secret);
+	test_expect(ecf_x25519_public_key(out, secret) == ECF_OK, "x25519_public_key");
 }
 
 static void call_scalar_mult_base(const uint8_t secret[32])
@@ -941,11 +986,44 @@ static void test_wipe_detects(void **s)
 	test_expect(h >= 1, "the stack scan did not find a secret left behind on purpose");
 }
 
+/* cmov and select: r = cond ? a : b for any non-zero cond, aliasing allowed. */
+static void test_ed_cmov_select(void **s)
+{
+	(void)s;
+	const int conds[] = {0, 1, -1, 2, 0x100, INT32_MIN, 7};
+	for (size_t tk = 0; tk < test_tier_count(); tk++) {
+		test_tier_select(tk);
+		for (long i = 0; i < 200; i++) {
+			uint8_t sa[32], sb[32];
+			pt a, b, r;
+			rand_point(&a, sa, (int)(i % 9) - 1);
+			rand_point(&b, sb, -1);
+			int c = conds[i % 7];
+			const pt *want = c ? &a : &b;
+			ecf_edwards25519_select(&r, &a, &b, c);
+			test_expect(memcmp(&r, want, sizeof r) == 0, "select, cond %d, case %ld", c, i);
+			r = b;
+			ecf_edwards25519_cmov(&r, &a, c);
+			test_expect(memcmp(&r, want, sizeof r) == 0, "cmov, cond %d, case %ld", c, i);
+			pt a2 = a, b2 = b;
+			ecf_edwards25519_select(&a2, &a2, &b, c); /* r = a */
+			test_expect(memcmp(&a2, want, sizeof a2) == 0, "select (r = a), case %ld", i);
+			ecf_edwards25519_select(&b2, &a, &b2, c); /* r = b */
+			test_expect(memcmp(&b2, want, sizeof b2) == 0, "select (r = b), case %ld", i);
+			r = a;
+			ecf_edwards25519_cmov(&r, &r, c);
+			test_expect(memcmp(&r, &a, sizeof r) == 0, "cmov (r = a)");
+		}
+	}
+	test_tier_restore();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_x25519_rfc7748), cmocka_unit_test(test_x25519_small_order),
 	    cmocka_unit_test(test_x25519_random),  cmocka_unit_test(test_ed_decode),
+	    cmocka_unit_test(test_x25519_null),    cmocka_unit_test(test_ed_cmov_select),
 	    cmocka_unit_test(test_ed_vs_gmp),      cmocka_unit_test(test_ed_edges_and_laws),
 	    cmocka_unit_test(test_ed_vs_sodium),   cmocka_unit_test(test_ed_rfc8032_keys),
 	    cmocka_unit_test(test_wipe_detects),   cmocka_unit_test(test_wipe),

@@ -62,23 +62,23 @@ static void test_rfc9496(void **s)
 				int k = atoi(a);
 				test_expect(k == mult && vec_hex(enc, 32, b), "line %ld", ln);
 				uint8_t sc[32] = {(uint8_t)k};
-				ecf_ristretto255_encode(got, &acc); /* sum of k generators */
+				ecf_ristretto255_to_bytes(got, &acc); /* sum of k generators */
 				test_expect_bytes(got, enc, 32, "k*B by additions", ln);
 				ecf_ristretto255_scalar_mult_base(&p, sc);
-				ecf_ristretto255_encode(got, &p);
+				ecf_ristretto255_to_bytes(got, &p);
 				test_expect_bytes(got, enc, 32, "k*B by scalar_mult_base", ln);
 				ecf_ristretto255_scalar_mult(&p, sc, &B);
-				ecf_ristretto255_encode(got, &p);
+				ecf_ristretto255_to_bytes(got, &p);
 				test_expect_bytes(got, enc, 32, "k*B by scalar_mult", ln);
-				test_expect(ecf_ristretto255_decode(&q, enc, 32) == ECF_OK, "decode line %ld", ln);
+				test_expect(ecf_ristretto255_from_bytes(&q, enc, 32) == ECF_OK, "decode line %ld", ln);
 				test_expect(ecf_ristretto255_equal(&q, &acc), "decode = k*B, line %ld", ln);
-				ecf_ristretto255_encode(got, &q);
+				ecf_ristretto255_to_bytes(got, &q);
 				test_expect_bytes(got, enc, 32, "decode/encode round trip", ln);
 				ecf_ristretto255_add(&acc, &acc, &B);
 				mult++;
 			} else if (strcmp(kind, "bad") == 0) {
 				test_expect(vec_hex(enc, 32, a), "line %ld", ln);
-				int st = ecf_ristretto255_decode(&p, enc, 32);
+				int st = ecf_ristretto255_from_bytes(&p, enc, 32);
 				int want = strcmp(b, "noncanonical") == 0 ? ECF_ERR_RANGE : ECF_ERR_ENCODING;
 				test_expect(st == want, "bad encoding (%s) line %ld: status %d, want %d", b, ln, st,
 				            want);
@@ -89,7 +89,7 @@ static void test_rfc9496(void **s)
 			} else if (strcmp(kind, "map") == 0) {
 				test_expect(vec_hex(in64, 64, a) && vec_hex(enc, 32, b), "line %ld", ln);
 				test_expect(ecf_ristretto255_from_uniform_bytes(&p, in64, 64) == ECF_OK, "status");
-				ecf_ristretto255_encode(got, &p);
+				ecf_ristretto255_to_bytes(got, &p);
 				test_expect_bytes(got, enc, 32, "from_uniform_bytes", ln);
 				maps++;
 			}
@@ -102,9 +102,9 @@ static void test_rfc9496(void **s)
 	test_tier_restore();
 	rp p;
 	uint8_t z[64] = {0};
-	test_expect(ecf_ristretto255_decode(NULL, z, 32) == ECF_ERR_NULL &&
-	                ecf_ristretto255_decode(&p, NULL, 32) == ECF_ERR_NULL &&
-	                ecf_ristretto255_decode(&p, z, 33) == ECF_ERR_LENGTH &&
+	test_expect(ecf_ristretto255_from_bytes(NULL, z, 32) == ECF_ERR_NULL &&
+	                ecf_ristretto255_from_bytes(&p, NULL, 32) == ECF_ERR_NULL &&
+	                ecf_ristretto255_from_bytes(&p, z, 33) == ECF_ERR_LENGTH &&
 	                ecf_ristretto255_from_uniform_bytes(&p, z, 32) == ECF_ERR_LENGTH &&
 	                ecf_ristretto255_from_uniform_bytes(NULL, z, 64) == ECF_ERR_NULL,
 	            "argument checks");
@@ -130,14 +130,14 @@ static void test_coset(void **s)
 			rp p, q, r;
 			test_rand_bytes(&RNG, sc, 32);
 			ecf_ristretto255_scalar_mult_base(&p, sc);
-			ecf_ristretto255_encode(e1, &p);
+			ecf_ristretto255_to_bytes(e1, &p);
 			for (int t = 0; t < 4; t++) {
 				ecf_edwards25519_point tp;
-				test_expect(ecf_edwards25519_decode_zip215(&tp, T4[t], 32) == ECF_OK,
+				test_expect(ecf_edwards25519_from_bytes_zip215(&tp, T4[t], 32) == ECF_OK,
 				            "torsion point %d", t);
 				ecf_edwards25519_add(&q.p, &p.p, &tp);
 				test_expect(ecf_ristretto255_equal(&p, &q), "P + T%d = P, case %ld", t, i);
-				ecf_ristretto255_encode(e2, &q);
+				ecf_ristretto255_to_bytes(e2, &q);
 				test_expect_bytes(e2, e1, 32, "encode(P + T) = encode(P)", i);
 			}
 			/* group laws through the encodings */
@@ -152,6 +152,41 @@ static void test_coset(void **s)
 			ecf_ristretto255_double_scalar_mult_base_vartime(&q, sc, &r, one);
 			ecf_ristretto255_add(&r, &p, &r);
 			test_expect(ecf_ristretto255_equal(&q, &r), "s*B + 1*B, case %ld", i);
+			/* double = add(p, p); is_identity = equal(identity); every coset member */
+			ecf_ristretto255_double(&q, &p);
+			ecf_ristretto255_add(&r, &p, &p);
+			test_expect(ecf_ristretto255_equal(&q, &r), "double = p + p, case %ld", i);
+			q = p;
+			ecf_ristretto255_double(&q, &q);
+			test_expect(ecf_ristretto255_equal(&q, &r), "double in place, case %ld", i);
+			test_expect(!ecf_ristretto255_is_identity(&p) && !ecf_ristretto255_is_identity(&q),
+			            "not identity");
+			ecf_ristretto255_sub(&q, &p, &p);
+			test_expect(ecf_ristretto255_is_identity(&q), "P - P is the identity, case %ld", i);
+			for (int t = 0; t < 4; t++) {
+				ecf_edwards25519_point tp;
+				rp tr;
+				test_expect(ecf_edwards25519_from_bytes_zip215(&tp, T4[t], 32) == ECF_OK, "torsion");
+				tr.p = tp;
+				test_expect(ecf_ristretto255_is_identity(&tr), "4-torsion T%d is the identity", t);
+				ecf_edwards25519_add(&tr.p, &p.p, &tp);
+				test_expect(!ecf_ristretto255_is_identity(&tr), "P + T%d is not", t);
+				ecf_ristretto255_double(&tr, &tr);
+				ecf_ristretto255_to_bytes(e2, &tr);
+				ecf_ristretto255_to_bytes(e1, &r);
+				test_expect_bytes(e2, e1, 32, "double(P + T) = 2P", i);
+			}
+			ecf_ristretto255_to_bytes(e1, &p);
+			/* select and cmov, aliasing included */
+			int c = (int)(i % 3) - 1; /* -1, 0, 1 */
+			ecf_ristretto255_select(&q, &p, &r, c);
+			test_expect(memcmp(&q, c ? &p : &r, sizeof q) == 0, "select, case %ld", i);
+			q = r;
+			ecf_ristretto255_cmov(&q, &p, c);
+			test_expect(memcmp(&q, c ? &p : &r, sizeof q) == 0, "cmov, case %ld", i);
+			q = p;
+			ecf_ristretto255_select(&q, &q, &r, c);
+			test_expect(memcmp(&q, c ? &p : &r, sizeof q) == 0, "select (r = a), case %ld", i);
 			q = p;
 			ecf_ristretto255_add(&q, &q, &q);
 			ecf_ristretto255_add(&r, &p, &p);
@@ -176,27 +211,31 @@ static void test_vs_sodium(void **s)
 			test_rand_bytes(&RNG, h, 64);
 			test_rand_bytes(&RNG, h2, 64);
 			test_expect(ecf_ristretto255_from_uniform_bytes(&p, h, 64) == ECF_OK, "status");
-			ecf_ristretto255_encode(e1, &p);
+			ecf_ristretto255_to_bytes(e1, &p);
 			crypto_core_ristretto255_from_hash(want, h);
 			test_expect_bytes(e1, want, 32, "from_uniform_bytes vs libsodium", i);
-			(void)ecf_ristretto255_from_uniform_bytes(&q, h2, 64);
-			ecf_ristretto255_encode(e2, &q);
+			test_expect(ecf_ristretto255_from_uniform_bytes(&q, h2, 64) == ECF_OK, "status");
+			ecf_ristretto255_to_bytes(e2, &q);
 			ecf_ristretto255_add(&r, &p, &q);
-			ecf_ristretto255_encode(got, &r);
+			ecf_ristretto255_to_bytes(got, &r);
 			test_expect(crypto_core_ristretto255_add(want, e1, e2) == 0, "libsodium add");
 			test_expect_bytes(got, want, 32, "add vs libsodium", i);
 			ecf_ristretto255_sub(&r, &p, &q);
-			ecf_ristretto255_encode(got, &r);
+			ecf_ristretto255_to_bytes(got, &r);
 			test_expect(crypto_core_ristretto255_sub(want, e1, e2) == 0, "libsodium sub");
 			test_expect_bytes(got, want, 32, "sub vs libsodium", i);
+			ecf_ristretto255_double(&r, &p);
+			ecf_ristretto255_to_bytes(got, &r);
+			test_expect(crypto_core_ristretto255_add(want, e1, e1) == 0, "libsodium add");
+			test_expect_bytes(got, want, 32, "double vs libsodium", i);
 			test_rand_bytes(&RNG, sc, 32);
 			sc[31] &= 0x7f; /* libsodium clears the top bit */
 			ecf_ristretto255_scalar_mult(&r, sc, &p);
-			ecf_ristretto255_encode(got, &r);
+			ecf_ristretto255_to_bytes(got, &r);
 			if (crypto_scalarmult_ristretto255(want, sc, e1) == 0)
 				test_expect_bytes(got, want, 32, "scalar_mult vs libsodium", i);
 			ecf_ristretto255_scalar_mult_base(&r, sc);
-			ecf_ristretto255_encode(got, &r);
+			ecf_ristretto255_to_bytes(got, &r);
 			if (crypto_scalarmult_ristretto255_base(want, sc) == 0)
 				test_expect_bytes(got, want, 32, "scalar_mult_base vs libsodium", i);
 			/* decoding: random strings, and valid encodings with one bit flipped */
@@ -204,7 +243,7 @@ static void test_vs_sodium(void **s)
 			e2[(i >> 3) % 32] ^= (uint8_t)(1 << (i & 7));
 			const uint8_t *cands[3] = {e1, e2, h};
 			for (int c = 0; c < 3; c++) {
-				int ours = ecf_ristretto255_decode(&r, cands[c], 32) == ECF_OK;
+				int ours = ecf_ristretto255_from_bytes(&r, cands[c], 32) == ECF_OK;
 				if (cands[c][31] & 0x80) {
 					/* libsodium 1.0.18 ignores bit 255 here (it accepts e.g. the
 					 * generator's encoding with bit 255 set); RFC 9496 rejects
@@ -216,7 +255,7 @@ static void test_vs_sodium(void **s)
 				            "decode validity vs libsodium, case %ld/%d", i, c);
 				valid += ours;
 				if (ours) {
-					ecf_ristretto255_encode(got, &r);
+					ecf_ristretto255_to_bytes(got, &r);
 					test_expect_bytes(got, cands[c], 32, "decode/encode round trip", i);
 				}
 			}

@@ -1,6 +1,6 @@
 /* Scalars mod l, the edwards25519 group order: every generic operation
  * against GMP on every kernel tier (mont_field_tests.h), the plain-domain
- * operations (from_wide_bytes, muladd) and clamp against GMP on edge values
+ * operations (from_bytes_reduce, muladd) and clamp against GMP on edge values
  * and random inputs with every aliasing, select/lookup/set_u64, and RFC 8032's
  * Ed25519 vectors: S = r + k*a recomputed with the library's SHA-512. */
 #include <stdlib.h>
@@ -30,8 +30,8 @@ static void mpz_to_le(uint8_t *p, size_t n, const mpz_t z)
 		mpz_export(p, NULL, -1, 1, 0, 0, z);
 }
 
-/* from_wide_bytes: 64 and 32 bytes reduced mod l, against GMP. */
-static void test_sc25519_from_wide_bytes(void **s)
+/* from_bytes_reduce: 64 and 32 bytes reduced mod l, against GMP. */
+static void test_sc25519_from_bytes_reduce(void **s)
 {
 	(void)s;
 	mpz_t top;
@@ -126,9 +126,9 @@ static void test_sc25519_from_wide_bytes(void **s)
 			mpz_mod(Z_, X_, M_);
 			test_mpz_to_limbs(want.limb, NL, Z_);
 			memset(&r, 0xa5, sizeof r);
-			test_expect(ecf_sc25519_from_wide_bytes(&r, buf, len) == ECF_OK, "from_wide_bytes rejected %ld",
-			            i);
-			test_expect_limbs(r.limb, want.limb, NL, "from_wide_bytes(%zu bytes) case %ld", len, i);
+			test_expect(ecf_sc25519_from_bytes_reduce(&r, buf, len) == ECF_OK,
+			            "from_bytes_reduce rejected %ld", i);
+			test_expect_limbs(r.limb, want.limb, NL, "from_bytes_reduce(%zu bytes) case %ld", len, i);
 		}
 	}
 	test_tier_restore();
@@ -140,17 +140,17 @@ static void test_sc25519_from_wide_bytes(void **s)
 		if (len == 32 || len == 64)
 			continue;
 		memset(&r, 0xa5, sizeof r);
-		test_expect(ecf_sc25519_from_wide_bytes(&r, buf, len) == ECF_ERR_LENGTH, "length %zu accepted", len);
+		test_expect(ecf_sc25519_from_bytes_reduce(&r, buf, len) == ECF_ERR_LENGTH, "length %zu accepted", len);
 		test_expect(ecf_sc25519_is_zero(&r), "length %zu left a partial output", len);
 	}
 	memset(&r, 0xa5, sizeof r);
-	test_expect(ecf_sc25519_from_wide_bytes(&r, buf, (size_t)-1) == ECF_ERR_LENGTH, "length SIZE_MAX accepted");
+	test_expect(ecf_sc25519_from_bytes_reduce(&r, buf, (size_t)-1) == ECF_ERR_LENGTH, "length SIZE_MAX accepted");
 	test_expect(ecf_sc25519_is_zero(&r), "length SIZE_MAX left a partial output");
 	memset(&r, 0xa5, sizeof r);
-	test_expect(ecf_sc25519_from_wide_bytes(&r, NULL, 64) == ECF_ERR_NULL, "NULL input accepted");
+	test_expect(ecf_sc25519_from_bytes_reduce(&r, NULL, 64) == ECF_ERR_NULL, "NULL input accepted");
 	test_expect(ecf_sc25519_is_zero(&r), "NULL input left a partial output");
-	test_expect(ecf_sc25519_from_wide_bytes(NULL, buf, 64) == ECF_ERR_NULL, "NULL output accepted");
-	test_expect(ecf_sc25519_from_wide_bytes(NULL, NULL, 5) == ECF_ERR_NULL, "NULL output and input accepted");
+	test_expect(ecf_sc25519_from_bytes_reduce(NULL, buf, 64) == ECF_ERR_NULL, "NULL output accepted");
+	test_expect(ecf_sc25519_from_bytes_reduce(NULL, NULL, 5) == ECF_ERR_NULL, "NULL output and input accepted");
 }
 
 /* muladd: r = a*b + c mod l on plain values, every aliasing. */
@@ -279,7 +279,7 @@ static void test_sc25519_select_lookup(void **s)
 
 /* RFC 8032 7.1: S = (r + k*a) mod l with r = SHA-512(prefix || M),
  * k = SHA-512(R || A || M), a = clamp(SHA-512(secret)[0..32)), all reduced
- * with from_wide_bytes; S must equal the second half of the signature, and
+ * with from_bytes_reduce; S must equal the second half of the signature, and
  * S + l (non-canonical) must be rejected by from_bytes. */
 static void test_sc25519_rfc8032(void **s)
 {
@@ -299,19 +299,19 @@ static void test_sc25519_rfc8032(void **s)
 		ecfi_sha512(h, sk, 32);
 		ecf_sc25519_clamp(az, h);
 		FE a, r, k, S, S_sig;
-		test_expect(ecf_sc25519_from_wide_bytes(&a, az, 32) == ECF_OK, "a");
+		test_expect(ecf_sc25519_from_bytes_reduce(&a, az, 32) == ECF_OK, "a");
 		ecfi_sha512_ctx c;
 		ecfi_sha512_init(&c);
 		ecfi_sha512_update(&c, h + 32, 32);
 		ecfi_sha512_update(&c, msg, mlen);
 		ecfi_sha512_final(&c, h);
-		test_expect(ecf_sc25519_from_wide_bytes(&r, h, 64) == ECF_OK, "r");
+		test_expect(ecf_sc25519_from_bytes_reduce(&r, h, 64) == ECF_OK, "r");
 		ecfi_sha512_init(&c);
 		ecfi_sha512_update(&c, sig, 32);
 		ecfi_sha512_update(&c, pk, 32);
 		ecfi_sha512_update(&c, msg, mlen);
 		ecfi_sha512_final(&c, h);
-		test_expect(ecf_sc25519_from_wide_bytes(&k, h, 64) == ECF_OK, "k");
+		test_expect(ecf_sc25519_from_bytes_reduce(&k, h, 64) == ECF_OK, "k");
 		ecf_sc25519_muladd(&S, &k, &a, &r);
 		ecf_sc25519_to_bytes(enc, &S);
 		test_expect(memcmp(enc, sig + 32, 32) == 0, "RFC 8032 S mismatch, record at line %ld", rec.line);
@@ -333,7 +333,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    MONT_FIELD_TESTS,
-	    cmocka_unit_test(test_sc25519_from_wide_bytes),
+	    cmocka_unit_test(test_sc25519_from_bytes_reduce),
 	    cmocka_unit_test(test_sc25519_muladd),
 	    cmocka_unit_test(test_sc25519_clamp),
 	    cmocka_unit_test(test_sc25519_select_lookup),

@@ -69,16 +69,24 @@ static const char *const NAMES[] = {
     "p256_ecdsa_sign",
     "p256_ecdsa_sign_der (extra entropy, low s)",
     "x25519",
-    "x25519_base",
+    "x25519_public_key",
     "ed25519_keypair",
     "ed25519_sign",
     "edwards25519_scalar_mult_base",
     "edwards25519_scalar_mult",
     "ristretto255_scalar_mult_base",
     "ristretto255_scalar_mult",
+    "x25519_keypair",
+    "ed25519_public_key",
+    "ed25519ctx_sign",
+    "ed25519ph_sign",
+    "ed25519_sk_to_x25519",
     "ristretto255_from_uniform_bytes",
 };
 #define NOPS (sizeof NAMES / sizeof NAMES[0])
+
+/* The statuses of the curve25519 calls (read, as ECF_WARN_UNUSED_RESULT asks). */
+static volatile int ST25519;
 
 /* No locals: its frame is a return address, the inputs are globals. */
 static __attribute__((noinline)) void run_op(int op)
@@ -118,16 +126,16 @@ static __attribute__((noinline)) void run_op(int op)
 		(void)!ecf_p256_ecdsa_sign_der(SIG, &DER_LEN, KEY, MSG, 3, SEED, 48, ECF_P256_ECDSA_LOW_S);
 		break;
 	case OP_FIRST + 9:
-		(void)ecf_x25519(OUT, KEY, G65 + 1);
+		ST25519 = ecf_x25519(OUT, KEY, G65 + 1);
 		break;
 	case OP_FIRST + 10:
-		(void)ecf_x25519_base(OUT, KEY);
+		ST25519 = ecf_x25519_public_key(OUT, KEY);
 		break;
 	case OP_FIRST + 11:
-		(void)ecf_ed25519_keypair(OUT, SK, KEY);
+		ST25519 = ecf_ed25519_keypair(OUT, SK, KEY);
 		break;
 	case OP_FIRST + 12:
-		(void)ecf_ed25519_sign(SIG, MSG, 3, SK);
+		ST25519 = ecf_ed25519_sign(SIG, SK, MSG, 3);
 		break;
 	case OP_FIRST + 13:
 		ecf_edwards25519_scalar_mult_base(&ED, KEY);
@@ -141,8 +149,23 @@ static __attribute__((noinline)) void run_op(int op)
 	case OP_FIRST + 16:
 		ecf_ristretto255_scalar_mult(&RIS, KEY, &RIS);
 		break;
+	case OP_FIRST + 17:
+		ST25519 = ecf_x25519_keypair(OUT, OUT + 32, KEY);
+		break;
+	case OP_FIRST + 18:
+		ST25519 = ecf_ed25519_public_key(OUT, KEY);
+		break;
+	case OP_FIRST + 19:
+		ST25519 = ecf_ed25519ctx_sign(SIG, SK, MSG, 3, MSG, 3);
+		break;
+	case OP_FIRST + 20:
+		ST25519 = ecf_ed25519ph_sign(SIG, SK, UNIFORM, MSG, 3);
+		break;
+	case OP_FIRST + 21:
+		ST25519 = ecf_ed25519_sk_to_x25519(OUT, KEY);
+		break;
 	default:
-		(void)ecf_ristretto255_from_uniform_bytes(&RIS, UNIFORM, 64);
+		ST25519 = ecf_ristretto255_from_uniform_bytes(&RIS, UNIFORM, 64);
 		break;
 	}
 }
@@ -169,7 +192,7 @@ static void test_whole_stack_wiped(void **s)
 	(void)!ecf_p256_point_to_bytes(G65, 65, &P256);
 	ecf_edwards25519_generator(&ED);
 	ecf_ristretto255_generator(&RIS);
-	(void)ecf_ed25519_keypair(OUT, SK, KEY);
+	ST25519 = ecf_ed25519_keypair(OUT, SK, KEY);
 	size_t worst = 0;
 	int worst_op = OP_LEAKY_WIPED;
 	/* Every subset of the kernel bits this CPU has, not only the tiers of

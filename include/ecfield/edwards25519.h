@@ -44,63 +44,80 @@ typedef struct ecf_edwards25519_point {
 } ecf_edwards25519_point;
 
 /** Bytes of an encoded point and of a scalar. */
-#define ECF_EDWARDS25519_BYTES 32
+#define ECF_EDWARDS25519_POINT_BYTES 32
 #define ECF_EDWARDS25519_SCALAR_BYTES 32
 
 /** r = the identity (0, 1). */
-ECF_API void ecf_edwards25519_identity(ecf_edwards25519_point *r);
+ECF_API ECF_NONNULL(1) void ecf_edwards25519_identity(ecf_edwards25519_point *r);
 /** r = B, the base point of RFC 8032. */
-ECF_API void ecf_edwards25519_generator(ecf_edwards25519_point *r);
+ECF_API ECF_NONNULL(1) void ecf_edwards25519_generator(ecf_edwards25519_point *r);
 
 /** Strict decoding (RFC 8032 section 5.1.3): the low 255 bits are y, which
  *  must be canonical (< p), the top bit the sign of x; x = 0 with the sign bit
  *  set is rejected. Small-order and mixed-order points are accepted (ask
- *  is_small_order / is_torsion_free). Returns ECF_OK; ECF_ERR_NULL;
- *  ECF_ERR_LENGTH if len != 32; ECF_ERR_RANGE if y >= p; ECF_ERR_NOT_ON_CURVE
- *  if no x fits y; ECF_ERR_ENCODING if x = 0 and the sign bit is set. On error
- *  every coordinate of *r is 0 (not a point; if r is not NULL). */
-ECF_API int ecf_edwards25519_decode(ecf_edwards25519_point *r, const uint8_t *in, size_t len);
+ *  is_small_order / is_torsion_free). Returns ECF_OK; ECF_ERR_NULL if r or in
+ *  is NULL; ECF_ERR_LENGTH if len != ECF_EDWARDS25519_POINT_BYTES;
+ *  ECF_ERR_RANGE if y >= p; ECF_ERR_NOT_ON_CURVE if no x fits y;
+ *  ECF_ERR_ENCODING if x = 0 and the sign bit is set. On error every
+ *  coordinate of *r is 0 (not a point; if r is not NULL). */
+ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2) int ecf_edwards25519_from_bytes(ecf_edwards25519_point *r,
+                                                                                 const uint8_t *in, size_t len);
 /** Permissive decoding of ZIP-215 (the consensus rules of Zcash and others):
- *  as decode, but y in [p, 2^255) is accepted and reduced, and x = 0 with the
- *  sign bit set is accepted (as x = 0). Errors: ECF_ERR_NULL, ECF_ERR_LENGTH,
- *  ECF_ERR_NOT_ON_CURVE, with *r zeroed as in decode. */
-ECF_API int ecf_edwards25519_decode_zip215(ecf_edwards25519_point *r, const uint8_t *in, size_t len);
+ *  as from_bytes, but y in [p, 2^255) is accepted and reduced, and x = 0 with
+ *  the sign bit set is accepted (as x = 0). Returns ECF_OK; ECF_ERR_NULL if r
+ *  or in is NULL; ECF_ERR_LENGTH if len != ECF_EDWARDS25519_POINT_BYTES;
+ *  ECF_ERR_NOT_ON_CURVE if no x fits y; with *r zeroed on error as in
+ *  from_bytes. */
+ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2) int ecf_edwards25519_from_bytes_zip215(ecf_edwards25519_point *r,
+                                                                                        const uint8_t *in, size_t len);
 /** The canonical 32-byte encoding of p (RFC 8032 section 5.1.2). */
-ECF_API void ecf_edwards25519_encode(uint8_t out[32], const ecf_edwards25519_point *p);
+ECF_API ECF_NONNULL(1, 2) void ecf_edwards25519_to_bytes(uint8_t out[ECF_EDWARDS25519_POINT_BYTES],
+                                                         const ecf_edwards25519_point *p);
 
 /** r = a + b (complete formulas: valid for every pair, doubling included). */
-ECF_API void ecf_edwards25519_add(ecf_edwards25519_point *r, const ecf_edwards25519_point *a,
-                                  const ecf_edwards25519_point *b);
+ECF_API ECF_NONNULL(1, 2, 3) void ecf_edwards25519_add(ecf_edwards25519_point *r, const ecf_edwards25519_point *a,
+                                                       const ecf_edwards25519_point *b);
 /** r = a - b. */
-ECF_API void ecf_edwards25519_sub(ecf_edwards25519_point *r, const ecf_edwards25519_point *a,
-                                  const ecf_edwards25519_point *b);
+ECF_API ECF_NONNULL(1, 2, 3) void ecf_edwards25519_sub(ecf_edwards25519_point *r, const ecf_edwards25519_point *a,
+                                                       const ecf_edwards25519_point *b);
 /** r = 2a. */
-ECF_API void ecf_edwards25519_double(ecf_edwards25519_point *r, const ecf_edwards25519_point *a);
+ECF_API ECF_NONNULL(1, 2) void ecf_edwards25519_double(ecf_edwards25519_point *r, const ecf_edwards25519_point *a);
 /** r = -a. */
-ECF_API void ecf_edwards25519_neg(ecf_edwards25519_point *r, const ecf_edwards25519_point *a);
+ECF_API ECF_NONNULL(1, 2) void ecf_edwards25519_neg(ecf_edwards25519_point *r, const ecf_edwards25519_point *a);
 
 /** 1 if a and b are the same point, else 0. */
-ECF_API int ecf_edwards25519_equal(const ecf_edwards25519_point *a, const ecf_edwards25519_point *b);
+ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2) int ecf_edwards25519_equal(const ecf_edwards25519_point *a,
+                                                                            const ecf_edwards25519_point *b);
 /** 1 if a is the identity, else 0. */
-ECF_API int ecf_edwards25519_is_identity(const ecf_edwards25519_point *a);
+ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1) int ecf_edwards25519_is_identity(const ecf_edwards25519_point *a);
 /** 1 if 8a is the identity (a is one of the 8 points of small order, the
  *  identity included), else 0. */
-ECF_API int ecf_edwards25519_is_small_order(const ecf_edwards25519_point *a);
+ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1) int ecf_edwards25519_is_small_order(const ecf_edwards25519_point *a);
 /** 1 if l*a is the identity (a is in the prime-order subgroup, the identity
  *  included), else 0. Costs one scalar multiplication. */
-ECF_API int ecf_edwards25519_is_torsion_free(const ecf_edwards25519_point *a);
+ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1) int ecf_edwards25519_is_torsion_free(const ecf_edwards25519_point *a);
 
-/** r = s*B for a 256-bit scalar s: a fixed-base comb over a precomputed
+/** r = a if cond != 0, else r is unchanged (constant time in cond). */
+ECF_API ECF_NONNULL(1, 2) void ecf_edwards25519_cmov(ecf_edwards25519_point *r, const ecf_edwards25519_point *a,
+                                                     int cond);
+/** r = cond ? a : b (constant time in cond). */
+ECF_API ECF_NONNULL(1, 2, 3) void ecf_edwards25519_select(ecf_edwards25519_point *r, const ecf_edwards25519_point *a,
+                                                          const ecf_edwards25519_point *b, int cond);
+
+/** r = scalar*B for a 256-bit scalar: a fixed-base comb over a precomputed
  *  table in .rodata, read with constant-time lookups. */
-ECF_API void ecf_edwards25519_scalar_mult_base(ecf_edwards25519_point *r, const uint8_t scalar[32]);
-/** r = s*p for a 256-bit scalar s (signed radix-16 windows, constant-time
+ECF_API ECF_NONNULL(1, 2) void ecf_edwards25519_scalar_mult_base(ecf_edwards25519_point *r,
+                                                                 const uint8_t scalar[ECF_EDWARDS25519_SCALAR_BYTES]);
+/** r = scalar*p for a 256-bit scalar (signed radix-16 windows, constant-time
  *  table lookups). */
-ECF_API void ecf_edwards25519_scalar_mult(ecf_edwards25519_point *r, const uint8_t scalar[32],
-                                          const ecf_edwards25519_point *p);
+ECF_API ECF_NONNULL(1, 2, 3) void ecf_edwards25519_scalar_mult(ecf_edwards25519_point *r,
+                                                               const uint8_t scalar[ECF_EDWARDS25519_SCALAR_BYTES],
+                                                               const ecf_edwards25519_point *p);
 /** r = a*A + b*B for 256-bit scalars a, b (wNAF, interleaved). NOT constant
  *  time: for public inputs only (signature verification). */
-ECF_API void ecf_edwards25519_double_scalar_mult_base_vartime(ecf_edwards25519_point *r, const uint8_t a[32],
-                                                              const ecf_edwards25519_point *A, const uint8_t b[32]);
+ECF_API ECF_NONNULL(1, 2, 3, 4) void ecf_edwards25519_double_scalar_mult_base_vartime(
+    ecf_edwards25519_point *r, const uint8_t a[ECF_EDWARDS25519_SCALAR_BYTES], const ecf_edwards25519_point *A,
+    const uint8_t b[ECF_EDWARDS25519_SCALAR_BYTES]);
 
 #ifdef __cplusplus
 }

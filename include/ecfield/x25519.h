@@ -6,10 +6,10 @@
  * ignored and non-canonical u (p <= u < 2^255) is accepted and reduced,
  * as RFC 7748 requires.
  *
- * Both functions are constant time in the scalar and in u (Montgomery ladder
- * with constant-time conditional swaps; the fixed-base path uses
- * constant-time table lookups), allocation-free, and wipe the clamped scalar
- * and every secret temporary before returning. out may alias scalar or u.
+ * Every function is constant time in the secret key and in u (Montgomery
+ * ladder with constant-time conditional swaps; the fixed-base path uses
+ * constant-time table lookups), allocation-free, and wipes the clamped scalar
+ * and every secret temporary before returning. Outputs may alias inputs.
  */
 #ifndef ECFIELD_X25519_H
 #define ECFIELD_X25519_H
@@ -20,19 +20,39 @@
 extern "C" {
 #endif
 
-#define ECF_X25519_BYTES 32
+/** A secret key (any 32 bytes; clamped inside), a public key (a u-coordinate),
+ *  a shared secret, and the caller's randomness for keypair. */
+#define ECF_X25519_SECRET_KEY_BYTES 32
+#define ECF_X25519_PUBLIC_KEY_BYTES 32
+#define ECF_X25519_SHARED_BYTES 32
+#define ECF_X25519_SEED_BYTES 32
 
-/** out = X25519(scalar, u). Returns ECF_OK; ECF_ERR_NULL if a pointer is
- *  NULL; ECF_ERR_SMALL_ORDER if the result is all zero (u was a point of
- *  small order: the contributory check of RFC 7748 section 6.1; out is then
- *  the all-zero string and the caller must abort the exchange). The check is
- *  computed without a branch on the secret result; only the status is public. */
-ECF_API int ecf_x25519(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32]);
-/** out = X25519(scalar, 9), the public key of a secret scalar: a fixed-base
+/** shared = X25519(sk, peer), the key agreement of RFC 7748 section 6.1.
+ *  Returns ECF_OK; ECF_ERR_NULL if a pointer is NULL; ECF_ERR_SMALL_ORDER if
+ *  the result is all zero (peer was a point of small order: the contributory
+ *  check of RFC 7748 section 6.1; the caller must abort the exchange). The
+ *  check is computed without a branch on the secret result; only the status
+ *  is public. On every error shared is all zero (if it is not NULL). */
+ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2, 3) int ecf_x25519(uint8_t shared[ECF_X25519_SHARED_BYTES],
+                                                                   const uint8_t sk[ECF_X25519_SECRET_KEY_BYTES],
+                                                                   const uint8_t peer[ECF_X25519_PUBLIC_KEY_BYTES]);
+/* (clang-format would break these prototypes inside ECF_NONNULL(...)) */
+/* clang-format off */
+/** pk = X25519(sk, 9), the public key of a secret key: a fixed-base
  *  multiplication on edwards25519 (precomputed table) mapped to the
  *  Montgomery u-coordinate, several times faster than the ladder. Returns
- *  ECF_OK, or ECF_ERR_NULL if a pointer is NULL. */
-ECF_API int ecf_x25519_base(uint8_t out[32], const uint8_t scalar[32]);
+ *  ECF_OK, or ECF_ERR_NULL if a pointer is NULL (then pk is zeroed if it is
+ *  not NULL). */
+ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2) int ecf_x25519_public_key(
+    uint8_t pk[ECF_X25519_PUBLIC_KEY_BYTES], const uint8_t sk[ECF_X25519_SECRET_KEY_BYTES]);
+/* clang-format on */
+/** A key pair from 32 bytes of caller randomness: sk = seed (the secret key
+ *  is the seed itself, clamped when used), pk = public_key(sk). sk and pk
+ *  may alias seed (not each other). Returns ECF_OK, or ECF_ERR_NULL if a
+ *  pointer is NULL (then the outputs that are not NULL are zeroed). */
+ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2, 3) int ecf_x25519_keypair(uint8_t pk[ECF_X25519_PUBLIC_KEY_BYTES],
+                                                                           uint8_t sk[ECF_X25519_SECRET_KEY_BYTES],
+                                                                           const uint8_t seed[ECF_X25519_SEED_BYTES]);
 
 #ifdef __cplusplus
 }

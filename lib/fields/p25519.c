@@ -43,20 +43,18 @@ static int check_args(fe *r, const uint8_t *in, size_t len, size_t want)
 	return ECF_OK;
 }
 
-int ecfi_p25519_from_bytes(fe *r, const uint8_t *in, size_t len)
+/* X25519's decoding of u (RFC 7748 section 5) and ristretto255's of its
+ * uniform halves (RFC 9496 section 4.3.4): the top bit is ignored, values from
+ * p to 2^255 - 1 are reduced. Internal only (no public name). */
+void ecfi_p25519_from_bytes_masked(fe *r, const uint8_t in[32])
 {
-	int st = check_args(r, in, len, 32);
-	if (st != ECF_OK)
-		return st;
 	uint64_t v[4];
 	load_le(v, in, 4);
 	v[3] &= 0x7fffffffffffffff; /* RFC 7748: ignore the top bit */
 	ecfi_p25519_canon(r->limb, v);
-	return ECF_OK;
 }
-EXPORT(from_bytes);
 
-int ecfi_p25519_from_bytes_strict(fe *r, const uint8_t *in, size_t len)
+int ecfi_p25519_from_bytes(fe *r, const uint8_t *in, size_t len)
 {
 	int st = check_args(r, in, len, 32);
 	if (st != ECF_OK)
@@ -70,20 +68,20 @@ int ecfi_p25519_from_bytes_strict(fe *r, const uint8_t *in, size_t len)
 	/* ok is all-ones for a canonical value: ECF_OK (0) without a branch. */
 	return (int)((uint64_t)ECF_ERR_RANGE & ~ok);
 }
-EXPORT(from_bytes_strict);
+EXPORT(from_bytes);
 
-int ecfi_p25519_from_wide_bytes(fe *r, const uint8_t *in, size_t len)
+int ecfi_p25519_from_bytes_reduce(fe *r, const uint8_t *in, size_t len)
 {
-	int st = check_args(r, in, len, 64);
+	int st = check_args(r, in, len, len == 64 ? 64 : 32);
 	if (st != ECF_OK)
 		return st;
-	uint64_t t[8], z[4];
-	load_le(t, in, 8);
+	uint64_t t[8] = {0}, z[4];
+	load_le(t, in, (int)(len / 8)); /* 32 bytes: the high half stays 0 */
 	ecfi_p25519_fold(z, t);
 	ecfi_p25519_canon(r->limb, z);
 	return ECF_OK;
 }
-EXPORT(from_wide_bytes);
+EXPORT(from_bytes_reduce);
 
 void ecfi_p25519_to_bytes(uint8_t out[32], const fe *a)
 {

@@ -29,8 +29,10 @@
 ECFI_HIDDEN void ecfi_p25519_mul(ecf_p25519_fe *r, const ecf_p25519_fe *a, const ecf_p25519_fe *b);
 ECFI_HIDDEN void ecfi_p25519_sqr(ecf_p25519_fe *r, const ecf_p25519_fe *a);
 ECFI_HIDDEN int ecfi_p25519_from_bytes(ecf_p25519_fe *r, const uint8_t *in, size_t len);
-ECFI_HIDDEN int ecfi_p25519_from_bytes_strict(ecf_p25519_fe *r, const uint8_t *in, size_t len);
-ECFI_HIDDEN int ecfi_p25519_from_wide_bytes(ecf_p25519_fe *r, const uint8_t *in, size_t len);
+ECFI_HIDDEN int ecfi_p25519_from_bytes_reduce(ecf_p25519_fe *r, const uint8_t *in, size_t len);
+/* RFC 7748's decoding (X25519's u, ristretto255's uniform halves): the top bit
+ * ignored, values from p to 2^255 - 1 reduced; r canonical. */
+ECFI_HIDDEN void ecfi_p25519_from_bytes_masked(ecf_p25519_fe *r, const uint8_t in[32]);
 ECFI_HIDDEN void ecfi_p25519_to_bytes(uint8_t out[32], const ecf_p25519_fe *a);
 ECFI_HIDDEN void ecfi_p25519_reduce(ecf_p25519_fe *r, const ecf_p25519_fe *a);
 ECFI_HIDDEN void ecfi_p25519_inv(ecf_p25519_fe *r, const ecf_p25519_fe *a);

@@ -1,6 +1,6 @@
 /* Scalars mod l, the edwards25519 group order: the generic Montgomery field
  * (mont_field_impl.h, little-endian encodings) plus the plain-domain
- * operations Ed25519 uses (from_wide_bytes, muladd) and clamping. */
+ * operations Ed25519 uses (from_bytes_reduce, muladd) and clamping. */
 #include "fields/sc25519_internal.h"
 
 #include "common/wipe.h"
@@ -23,7 +23,7 @@ static void reduce256(ecf_sc25519_fe *r, const uint64_t x[4])
 	ecfi_wipe(t, sizeof t);
 }
 
-int ecfi_sc25519_from_wide_bytes(ecf_sc25519_fe *r, const uint8_t *in, size_t len)
+int ecfi_sc25519_from_bytes_reduce(ecf_sc25519_fe *r, const uint8_t *in, size_t len)
 {
 	if (r == NULL)
 		return ECF_ERR_NULL;
@@ -51,7 +51,7 @@ int ecfi_sc25519_from_wide_bytes(ecf_sc25519_fe *r, const uint8_t *in, size_t le
 	ecfi_wipe(t, sizeof t);
 	return ECF_OK;
 }
-ECFI_EXPORT_ALIAS(ecf_sc25519_from_wide_bytes, ecfi_sc25519_from_wide_bytes);
+ECFI_EXPORT_ALIAS(ecf_sc25519_from_bytes_reduce, ecfi_sc25519_from_bytes_reduce);
 
 void ecfi_sc25519_muladd(ecf_sc25519_fe *r, const ecf_sc25519_fe *a, const ecf_sc25519_fe *b, const ecf_sc25519_fe *c)
 {

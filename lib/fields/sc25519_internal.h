@@ -23,9 +23,9 @@
 #pragma pop_macro("FIELD")
 #pragma pop_macro("FIELD_LIMBS")
 
-ECFI_HIDDEN int ecfi_sc25519_from_wide_bytes(ecf_sc25519_fe *r, const uint8_t *in, size_t len);
+ECFI_HIDDEN int ecfi_sc25519_from_bytes_reduce(ecf_sc25519_fe *r, const uint8_t *in, size_t len);
 ECFI_HIDDEN void ecfi_sc25519_muladd(ecf_sc25519_fe *r, const ecf_sc25519_fe *a, const ecf_sc25519_fe *b,
                                      const ecf_sc25519_fe *c);
-ECFI_HIDDEN void ecfi_sc25519_clamp(uint8_t out[32], const uint8_t in[32]);
+ECFI_HIDDEN void ecfi_sc25519_clamp(uint8_t out[ECF_SC25519_BYTES], const uint8_t in[ECF_SC25519_BYTES]);
 
 #endif

@@ -1,8 +1,8 @@
 /*
  * Constant-time checks of X25519, the edwards25519 group, ristretto255 and
  * Ed25519 (ecfield/x25519.h, edwards25519.h, ristretto255.h, ed25519.h):
- * every function not named _vartime (Ed25519 verification handles public
- * data only and uses the variable-time double-scalar multiplication), with the scalars, the u-coordinates, the
+ * every function not named _vartime (Ed25519 verification, prepared keys and
+ * pk_to_x25519 handle public data only and use variable-time code), with the scalars, the u-coordinates, the
  * encodings and the points marked secret. Included by ct_test.c; defines ct_curve25519(rng).
  *
  * Edge inputs first: scalars 0, all-ones and l; u = 0 (small order: the
@@ -67,14 +67,20 @@ static void ct_curve25519(ct_rng *rng)
 
 		ct_sink_int(ecf_x25519(out, k, u));
 		ct_sink_bytes(out, sizeof out);
-		ct_sink_int(ecf_x25519_base(out, k));
+		ct_sink_int(ecf_x25519_public_key(out, k));
 		ct_sink_bytes(out, sizeof out);
+		{
+			uint8_t xpk[32], xsk[32];
+			ct_sink_int(ecf_x25519_keypair(xpk, xsk, k));
+			ct_sink_bytes(xpk, sizeof xpk);
+			ct_sink_bytes(xsk, sizeof xsk);
+		}
 
-		ct_sink_int(ecf_edwards25519_decode(&r, e, 32));
+		ct_sink_int(ecf_edwards25519_from_bytes(&r, e, 32));
 		ct_sink_bytes(&r, sizeof r);
-		ct_sink_int(ecf_edwards25519_decode_zip215(&r, e, 32));
+		ct_sink_int(ecf_edwards25519_from_bytes_zip215(&r, e, 32));
 		ct_sink_bytes(&r, sizeof r);
-		ecf_edwards25519_encode(out, &p);
+		ecf_edwards25519_to_bytes(out, &p);
 		ct_sink_bytes(out, sizeof out);
 		ecf_edwards25519_add(&r, &p, &q);
 		ct_sink_bytes(&r, sizeof r);
@@ -88,6 +94,10 @@ static void ct_curve25519(ct_rng *rng)
 		ct_sink_int(ecf_edwards25519_is_identity(&p));
 		ct_sink_int(ecf_edwards25519_is_small_order(&p));
 		ct_sink_int(ecf_edwards25519_is_torsion_free(&p));
+		ecf_edwards25519_select(&r, &p, &q, k[0] & 1); /* the condition secret too */
+		ct_sink_bytes(&r, sizeof r);
+		ecf_edwards25519_cmov(&r, &q, k[1] & 1);
+		ct_sink_bytes(&r, sizeof r);
 		ecf_edwards25519_scalar_mult_base(&r, k);
 		ct_sink_bytes(&r, sizeof r);
 		ecf_edwards25519_scalar_mult(&r, k, &p);
@@ -100,11 +110,11 @@ static void ct_curve25519(ct_rng *rng)
 		memcpy(wide + 32, u, 32);
 		rp.p = p;
 		rq.p = q;
-		ct_sink_int(ecf_ristretto255_decode(&rr, e, 32));
+		ct_sink_int(ecf_ristretto255_from_bytes(&rr, e, 32));
 		ct_sink_bytes(&rr, sizeof rr);
 		ct_sink_int(ecf_ristretto255_from_uniform_bytes(&rr, wide, 64));
 		ct_sink_bytes(&rr, sizeof rr);
-		ecf_ristretto255_encode(out, &rp);
+		ecf_ristretto255_to_bytes(out, &rp);
 		ct_sink_bytes(out, sizeof out);
 		ct_sink_int(ecf_ristretto255_equal(&rp, &rq));
 		ecf_ristretto255_add(&rr, &rp, &rq);
@@ -112,6 +122,13 @@ static void ct_curve25519(ct_rng *rng)
 		ecf_ristretto255_sub(&rr, &rp, &rq);
 		ct_sink_bytes(&rr, sizeof rr);
 		ecf_ristretto255_neg(&rr, &rp);
+		ct_sink_bytes(&rr, sizeof rr);
+		ecf_ristretto255_double(&rr, &rp);
+		ct_sink_bytes(&rr, sizeof rr);
+		ct_sink_int(ecf_ristretto255_is_identity(&rp));
+		ecf_ristretto255_select(&rr, &rp, &rq, k[2] & 1);
+		ct_sink_bytes(&rr, sizeof rr);
+		ecf_ristretto255_cmov(&rr, &rq, k[3] & 1);
 		ct_sink_bytes(&rr, sizeof rr);
 		ecf_ristretto255_scalar_mult_base(&rr, k);
 		ct_sink_bytes(&rr, sizeof rr);
@@ -126,9 +143,25 @@ static void ct_curve25519(ct_rng *rng)
 		CT_PUBLIC(msg, sizeof msg);
 		ct_sink_int(ecf_ed25519_keypair(pk, sk, k));
 		CT_SECRET(sk, sizeof sk);
-		ct_sink_int(ecf_ed25519_sign(sig, msg, (size_t)i, sk));
+		ct_sink_int(ecf_ed25519_sign(sig, sk, msg, (size_t)i));
 		CT_PUBLIC(sig, sizeof sig);
 		CT_PUBLIC(pk, sizeof pk);
 		ct_sink_bytes(sig, sizeof sig);
+		/* Ed25519ctx and Ed25519ph (the context and the digest public),
+		 * public_key, sk_to_x25519: secret seed and key */
+		ct_sink_int(ecf_ed25519ctx_sign(sig, sk, msg, (size_t)i, msg + 8, 1 + (size_t)i % 3));
+		CT_PUBLIC(sig, sizeof sig);
+		ct_sink_bytes(sig, sizeof sig);
+		uint8_t dg[64];
+		memcpy(dg, msg, 40);
+		memset(dg + 40, 0x3c, 24);
+		ct_sink_int(ecf_ed25519ph_sign(sig, sk, dg, msg, (size_t)i % 3));
+		CT_PUBLIC(sig, sizeof sig);
+		ct_sink_bytes(sig, sizeof sig);
+		ct_sink_int(ecf_ed25519_public_key(out, k));
+		CT_PUBLIC(out, sizeof out);
+		ct_sink_bytes(out, sizeof out);
+		ct_sink_int(ecf_ed25519_sk_to_x25519(out, k));
+		ct_sink_bytes(out, sizeof out);
 	}
 }

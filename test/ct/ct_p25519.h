@@ -93,19 +93,18 @@ static void ct_p25519(ct_rng *rng)
 		ecf_p25519_to_bytes(bytes, &a);
 		ct_sink_bytes(bytes, sizeof bytes);
 
-		/* Decoders. from_bytes and from_wide_bytes fail only on the
-		 * (public) length; from_bytes_strict's status is public by
-		 * contract. The raw limbs of a give top-bit-set and [p, 2^255)
+		/* Decoders. from_bytes_reduce fails only on the (public)
+		 * length; from_bytes's status is public by contract. The raw limbs of a give top-bit-set and [p, 2^255)
 		 * encodings too. */
 		memcpy(bytes, a.limb, sizeof bytes); /* little-endian host; any bytes will do */
 		CT_SECRET(bytes, sizeof bytes);
-		ct_sink_int(ecf_p25519_from_bytes(&r, bytes, sizeof bytes));
+		ct_sink_int(ecf_p25519_from_bytes_reduce(&r, bytes, sizeof bytes));
 		ct_sink_bytes(&r, sizeof r);
-		int st = ecf_p25519_from_bytes_strict(&r, bytes, sizeof bytes);
+		int st = ecf_p25519_from_bytes(&r, bytes, sizeof bytes);
 		CT_PUBLIC(&st, sizeof st);
 		ct_sink_int(st);
 		ct_sink_bytes(&r, sizeof r);
-		ct_sink_int(ecf_p25519_from_wide_bytes(&r, wide, sizeof wide));
+		ct_sink_int(ecf_p25519_from_bytes_reduce(&r, wide, sizeof wide));
 		ct_sink_bytes(&r, sizeof r);
 	}
 }

@@ -18,9 +18,9 @@ static void ct_sc25519(ct_rng *rng)
 		for (size_t k = 0; k < sizeof buf; k++)
 			buf[k] = (uint8_t)(i == 1 ? 0xff : ct_next(rng));
 		CT_SECRET(buf, sizeof buf);
-		ct_sink_int(ecf_sc25519_from_wide_bytes(&r, buf, 64));
+		ct_sink_int(ecf_sc25519_from_bytes_reduce(&r, buf, 64));
 		ct_sink_bytes(&r, sizeof r);
-		ct_sink_int(ecf_sc25519_from_wide_bytes(&r, buf, 32));
+		ct_sink_int(ecf_sc25519_from_bytes_reduce(&r, buf, 32));
 		ct_sink_bytes(&r, sizeof r);
 		ecf_sc25519_clamp(out, buf);
 		ct_sink_bytes(out, sizeof out);

@@ -90,11 +90,19 @@ static void ct_25519(int round)
 
 	ct_sink_int(ecf_x25519(out, k, u));
 	ct_sink_bytes(out, sizeof out);
-	ct_sink_int(ecf_x25519_base(out, k));
+	ct_sink_int(ecf_x25519_public_key(out, k));
 	ct_sink_bytes(out, sizeof out);
 	ct_sink_int(ecf_ed25519_keypair(pk, sk, seed));
-	ct_sink_int(ecf_ed25519_sign(sig, msg, sizeof msg, sk));
+	ct_sink_int(ecf_ed25519_sign(sig, sk, msg, sizeof msg));
 	ct_sink_bytes(sig, sizeof sig);
+	ct_sink_int(ecf_x25519_keypair(out, u, k));
+	ct_sink_bytes(out, sizeof out);
+	ct_sink_int(ecf_ed25519ctx_sign(sig, sk, msg, sizeof msg, msg, 3));
+	ct_sink_bytes(sig, sizeof sig);
+	ct_sink_int(ecf_ed25519ph_sign(sig, sk, sk, NULL, 0)); /* sk as the digest: secret too, only hashed */
+	ct_sink_bytes(sig, sizeof sig);
+	ct_sink_int(ecf_ed25519_sk_to_x25519(out, seed));
+	ct_sink_bytes(out, sizeof out);
 	ecf_edwards25519_generator(&b);
 	ecf_edwards25519_scalar_mult_base(&e, k);
 	ct_sink_bytes(&e, sizeof e);

@@ -1,7 +1,8 @@
 /*
- * Ed25519 (RFC 8032 section 5.1): key generation, signing, and the two
- * verification rules of ecfield/ed25519.h, over the edwards25519 internals,
- * the hidden SHA-512 (lib/hash/sha2.h) and the scalars mod l
+ * Ed25519 (RFC 8032 section 5.1): key generation, signing, the two
+ * verification rules of ecfield/ed25519.h, prepared public keys, Ed25519ctx
+ * and Ed25519ph (dom2), and the conversions to X25519, over the edwards25519
+ * internals, the hidden SHA-512 (lib/hash/sha2.h) and the scalars mod l
  * (lib/fields/sc25519_internal.h).
  */
 #include "ecfield/ed25519.h"
@@ -13,52 +14,101 @@
 #include "hash/sha2.h"
 #include "sc25519_internal.h"
 
-/* k = SHA-512(R || A || M) mod l. */
-static void challenge(ecf_sc25519_fe *k, const uint8_t R[32], const uint8_t A[32], const uint8_t *msg, size_t len)
+/* dom2(phflag, ctx) of RFC 8032 section 2: "SigEd25519 no Ed25519
+ * collisions" || octet(phflag) || octet(ctx_len) || ctx. Pure Ed25519 has no
+ * prefix (len 0). */
+#define DOM2_TAG "SigEd25519 no Ed25519 collisions"
+#define DOM2_TAG_LEN 32
+#define DOM2_MAX (DOM2_TAG_LEN + 2 + ECF_ED25519_CONTEXT_MAX_BYTES)
+typedef struct {
+	uint8_t b[DOM2_MAX];
+	size_t len;
+} dom2;
+
+static void dom2_set(dom2 *d, int phflag, const uint8_t *ctx, size_t ctx_len)
+{
+	memcpy(d->b, DOM2_TAG, DOM2_TAG_LEN);
+	d->b[DOM2_TAG_LEN] = (uint8_t)phflag;
+	d->b[DOM2_TAG_LEN + 1] = (uint8_t)ctx_len;
+	if (ctx_len)
+		memcpy(d->b + DOM2_TAG_LEN + 2, ctx, ctx_len);
+	d->len = DOM2_TAG_LEN + 2 + ctx_len;
+}
+
+static const dom2 DOM_NONE = {{0}, 0};
+
+/* k = SHA-512(dom || R || A || M) mod l. */
+static void challenge(ecf_sc25519_fe *k, const dom2 *dom, const uint8_t R[32], const uint8_t A[32], const uint8_t *msg,
+                      size_t len)
 {
 	ecfi_sha512_ctx ctx;
 	uint8_t h[64];
 	ecfi_sha512_init(&ctx);
+	if (dom->len)
+		ecfi_sha512_update(&ctx, dom->b, dom->len);
 	ecfi_sha512_update(&ctx, R, 32);
 	ecfi_sha512_update(&ctx, A, 32);
 	if (len)
 		ecfi_sha512_update(&ctx, msg, len);
 	ecfi_sha512_final(&ctx, h);
-	(void)ecfi_sc25519_from_wide_bytes(k, h, 64);
+	(void)ecfi_sc25519_from_bytes_reduce(k, h, 64);
 }
 
-/* keypair and sign hold the secret scalar, the prefix and the nonce in a
- * noinline worker; the public function then clears the stack its call tree
- * used (ecfi_wipe_stack, lib/common/wipe.h), spill slots included. */
+/* The secret-holding functions hold the secret scalar, the prefix and the
+ * nonce in a noinline worker; the public function then clears the stack its
+ * call tree used (ecfi_wipe_stack, lib/common/wipe.h), spill slots included. */
 static ECFI_NOINLINE void keypair_worker(uint8_t pk[32], uint8_t sk[64], const uint8_t seed[32])
 {
 	const uint32_t fl = fe_flags();
-	uint8_t h[64], s[32], a[32];
-	ecfi_ed_p3 A;
+	uint8_t h[64], s[32], a[32], A[32];
+	ecfi_ed_p3 P;
 	memcpy(s, seed, 32); /* seed may alias pk or sk */
 	ecfi_sha512(h, s, 32);
 	ecfi_sc25519_clamp(a, h);
-	ecfi_edwards25519_scalar_mult_base(fl, &A, a);
+	ecfi_edwards25519_scalar_mult_base(fl, &P, a);
+	ecfi_edwards25519_encode(fl, A, &P);
 	if (sk != NULL) {
 		memcpy(sk, s, 32);
-		ecfi_edwards25519_encode(fl, sk + 32, &A);
+		memcpy(sk + 32, A, 32);
 	}
-	ecfi_edwards25519_encode(fl, pk, &A);
+	memcpy(pk, A, 32);
 	ecfi_wipe(h, sizeof h);
 	ecfi_wipe(s, sizeof s);
 	ecfi_wipe(a, sizeof a);
+	ecfi_wipe(&P, sizeof P);
 }
 
 int ecf_ed25519_keypair(uint8_t pk[32], uint8_t sk[64], const uint8_t seed[32])
 {
-	if (pk == NULL || seed == NULL)
+	if (pk == NULL || sk == NULL || seed == NULL) {
+		if (pk != NULL)
+			ecfi_wipe(pk, 32);
+		if (sk != NULL)
+			ecfi_wipe(sk, 64);
 		return ECF_ERR_NULL;
+	}
 	keypair_worker(pk, sk, seed);
 	ecfi_wipe_stack();
 	return ECF_OK;
 }
 
-static ECFI_NOINLINE void sign_worker(uint8_t sig[64], const uint8_t *msg, size_t msglen, const uint8_t sk[64])
+int ecf_ed25519_public_key(uint8_t pk[32], const uint8_t seed[32])
+{
+	if (pk == NULL)
+		return ECF_ERR_NULL;
+	if (seed == NULL) {
+		ecfi_wipe(pk, 32);
+		return ECF_ERR_NULL;
+	}
+	keypair_worker(pk, NULL, seed);
+	ecfi_wipe_stack();
+	return ECF_OK;
+}
+
+/* RFC 8032 5.1.6 with the prefix dom (empty for pure Ed25519; PH(M) = M for
+ * Ed25519ctx, the caller's SHA-512 digest for Ed25519ph). */
+static ECFI_NOINLINE void sign_worker(uint8_t sig[64], const uint8_t sk[64], const dom2 *dom, const uint8_t *msg,
+                                      size_t msglen)
 {
 	const uint32_t fl = fe_flags();
 	uint8_t h[64], rh[64], a_bytes[32], r_bytes[32], pk[32], Renc[32];
@@ -69,19 +119,21 @@ static ECFI_NOINLINE void sign_worker(uint8_t sig[64], const uint8_t *msg, size_
 	/* h = SHA-512(seed): the secret scalar a (clamped) and the prefix. */
 	ecfi_sha512(h, sk, 32);
 	ecfi_sc25519_clamp(a_bytes, h);
-	(void)ecfi_sc25519_from_wide_bytes(&a, a_bytes, 32);
-	/* r = SHA-512(prefix || M) mod l, R = r*B */
+	(void)ecfi_sc25519_from_bytes_reduce(&a, a_bytes, 32);
+	/* r = SHA-512(dom || prefix || M) mod l, R = r*B */
 	ecfi_sha512_init(&ctx);
+	if (dom->len)
+		ecfi_sha512_update(&ctx, dom->b, dom->len);
 	ecfi_sha512_update(&ctx, h + 32, 32);
 	if (msglen)
 		ecfi_sha512_update(&ctx, msg, msglen);
 	ecfi_sha512_final(&ctx, rh);
-	(void)ecfi_sc25519_from_wide_bytes(&r, rh, 64);
+	(void)ecfi_sc25519_from_bytes_reduce(&r, rh, 64);
 	ecfi_sc25519_to_bytes(r_bytes, &r);
 	ecfi_edwards25519_scalar_mult_base(fl, &R, r_bytes);
 	ecfi_edwards25519_encode(fl, Renc, &R);
 	/* S = r + k*a mod l */
-	challenge(&k, Renc, pk, msg, msglen);
+	challenge(&k, dom, Renc, pk, msg, msglen);
 	ecfi_sc25519_muladd(&S, &k, &a, &r);
 	memcpy(sig, Renc, 32); /* after the last read of msg: sig may alias msg */
 	ecfi_sc25519_to_bytes(sig + 32, &S);
@@ -93,48 +145,82 @@ static ECFI_NOINLINE void sign_worker(uint8_t sig[64], const uint8_t *msg, size_
 	ecfi_wipe(&r, sizeof r);
 	ecfi_wipe(&S, sizeof S);
 	ecfi_wipe(&R, sizeof R);
+	ecfi_wipe(&ctx, sizeof ctx);
 }
 
-int ecf_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t msglen, const uint8_t sk[64])
+/* The signing entries: argument checks (sig zeroed on every error), then the
+ * worker and the stack wipe. */
+static int sign_entry(uint8_t sig[64], const uint8_t sk[64], const dom2 *dom, const uint8_t *msg, size_t msglen)
 {
-	if (sig == NULL || sk == NULL || (msg == NULL && msglen != 0))
-		return ECF_ERR_NULL;
-	sign_worker(sig, msg, msglen, sk);
+	sign_worker(sig, sk, dom, msg, msglen);
 	ecfi_wipe_stack();
 	return ECF_OK;
 }
 
-/* R' = [S]B - [k]A for a decoded A and the canonical S; k from R, A, M bytes.
- * The point is negated, not the scalar: (l - k)*A is -k*A only for A in the
- * prime-order subgroup, and A may have a small-order component (found by
- * fuzz/fuzz_ed25519.c against OpenSSL: a public key of order 4 verified a
- * signature that RFC 8032's equation rejects). */
-static int compute_rprime(uint32_t fl, ecfi_ed_p3 *Rp, const uint8_t sig[64], const uint8_t *msg, size_t msglen,
-                          const uint8_t pk[32], const ecfi_ed_p3 *A)
+static int sign_fail(uint8_t *sig, int st)
+{
+	if (sig != NULL)
+		ecfi_wipe(sig, 64);
+	return st;
+}
+
+int ecf_ed25519_sign(uint8_t sig[64], const uint8_t sk[64], const uint8_t *msg, size_t msg_len)
+{
+	if (sig == NULL || sk == NULL || (msg == NULL && msg_len != 0))
+		return sign_fail(sig, ECF_ERR_NULL);
+	return sign_entry(sig, sk, &DOM_NONE, msg, msg_len);
+}
+
+int ecf_ed25519ctx_sign(uint8_t sig[64], const uint8_t sk[64], const uint8_t *msg, size_t msg_len, const uint8_t *ctx,
+                        size_t ctx_len)
+{
+	if (sig == NULL || sk == NULL || ctx == NULL || (msg == NULL && msg_len != 0))
+		return sign_fail(sig, ECF_ERR_NULL);
+	if (ctx_len == 0 || ctx_len > ECF_ED25519_CONTEXT_MAX_BYTES)
+		return sign_fail(sig, ECF_ERR_LENGTH);
+	dom2 d;
+	dom2_set(&d, 0, ctx, ctx_len);
+	return sign_entry(sig, sk, &d, msg, msg_len);
+}
+
+int ecf_ed25519ph_sign(uint8_t sig[64], const uint8_t sk[64], const uint8_t digest[64], const uint8_t *ctx,
+                       size_t ctx_len)
+{
+	if (sig == NULL || sk == NULL || digest == NULL || (ctx == NULL && ctx_len != 0))
+		return sign_fail(sig, ECF_ERR_NULL);
+	if (ctx_len > ECF_ED25519_CONTEXT_MAX_BYTES)
+		return sign_fail(sig, ECF_ERR_LENGTH);
+	dom2 d;
+	dom2_set(&d, 1, ctx, ctx_len);
+	return sign_entry(sig, sk, &d, digest, 64);
+}
+
+/* R' = [S]B + [k](-A) for the odd multiples of -A (negA, a wNAF table of
+ * width w) and the canonical S; k from dom, R, A, M bytes. Then the strict
+ * rule: the encoding of R' must equal R's bytes. The point is negated, not
+ * the scalar: (l - k)*A is -k*A only for A in the prime-order subgroup, and A
+ * may have a small-order component (found by fuzz/fuzz_ed25519.c against
+ * OpenSSL: a public key of order 4 verified a signature that RFC 8032's
+ * equation rejects). */
+static int compute_rprime(uint32_t fl, ecfi_ed_p3 *Rp, const uint8_t sig[64], const dom2 *dom, const uint8_t *msg,
+                          size_t msglen, const uint8_t pk[32], const ecfi_ed_cached *negA, int w)
 {
 	ecf_sc25519_fe S, k;
 	uint8_t kb[32];
-	ecfi_ed_p3 negA;
 	if (ecfi_sc25519_from_bytes(&S, sig + 32, 32) != ECF_OK) /* S < l */
 		return ECF_ERR_RANGE;
-	challenge(&k, sig, pk, msg, msglen);
+	challenge(&k, dom, sig, pk, msg, msglen);
 	ecfi_sc25519_to_bytes(kb, &k);
-	ecfi_edwards25519_neg(&negA, A);
-	ecfi_edwards25519_double_scalar_mult_base_vartime(fl, Rp, kb, &negA, sig + 32); /* k*(-A) + S*B */
+	ecfi_edwards25519_double_scalar_mult_base_vartime_table(fl, Rp, kb, negA, w, sig + 32); /* k*(-A) + S*B */
 	return ECF_OK;
 }
 
-int ecf_ed25519_verify(const uint8_t sig[64], const uint8_t *msg, size_t msglen, const uint8_t pk[32])
+static int verify_strict_table(uint32_t fl, const uint8_t sig[64], const dom2 *dom, const uint8_t *msg, size_t msglen,
+                               const uint8_t pk[32], const ecfi_ed_cached *negA, int w)
 {
-	if (sig == NULL || pk == NULL || (msg == NULL && msglen != 0))
-		return ECF_ERR_NULL;
-	const uint32_t fl = fe_flags();
-	ecfi_ed_p3 A, Rp;
+	ecfi_ed_p3 Rp;
 	uint8_t enc[32];
-	int st = ecfi_edwards25519_decode(fl, &A, pk, ECFI_ED_DECODE_STRICT);
-	if (st != ECF_OK)
-		return st;
-	st = compute_rprime(fl, &Rp, sig, msg, msglen, pk, &A);
+	int st = compute_rprime(fl, &Rp, sig, dom, msg, msglen, pk, negA, w);
 	if (st != ECF_OK)
 		return st;
 	ecfi_edwards25519_encode(fl, enc, &Rp);
@@ -144,19 +230,81 @@ int ecf_ed25519_verify(const uint8_t sig[64], const uint8_t *msg, size_t msglen,
 	return d == 0 ? ECF_OK : ECF_ERR_VERIFY;
 }
 
-int ecf_ed25519_verify_cofactored(const uint8_t sig[64], const uint8_t *msg, size_t msglen, const uint8_t pk[32])
+/* The table width of the one-shot verifications (8 odd multiples), and of
+ * prepared keys (16: built once, it pays; docs/curve25519.md). */
+#define VERIFY_W 5
+#define VERIFY_N (1 << (VERIFY_W - 2))
+#define PREP_W 6
+#define PREP_N (1 << (PREP_W - 2))
+
+/* The strict decoding of A, then -A's odd multiples. */
+static int decode_neg_table(uint32_t fl, ecfi_ed_cached *negA, int n, const uint8_t pk[32], int mode)
 {
-	if (sig == NULL || pk == NULL || (msg == NULL && msglen != 0))
+	ecfi_ed_p3 A;
+	int st = ecfi_edwards25519_decode(fl, &A, pk, mode);
+	if (st != ECF_OK)
+		return st;
+	ecfi_edwards25519_neg(&A, &A);
+	ecfi_edwards25519_odd_multiples(fl, negA, n, &A);
+	return ECF_OK;
+}
+
+static int verify_strict(const uint8_t sig[64], const uint8_t pk[32], const dom2 *dom, const uint8_t *msg,
+                         size_t msglen)
+{
+	const uint32_t fl = fe_flags();
+	ecfi_ed_cached negA[VERIFY_N];
+	int st = decode_neg_table(fl, negA, VERIFY_N, pk, ECFI_ED_DECODE_STRICT);
+	if (st != ECF_OK)
+		return st;
+	return verify_strict_table(fl, sig, dom, msg, msglen, pk, negA, VERIFY_W);
+}
+
+int ecf_ed25519_verify(const uint8_t sig[64], const uint8_t pk[32], const uint8_t *msg, size_t msg_len)
+{
+	if (sig == NULL || pk == NULL || (msg == NULL && msg_len != 0))
+		return ECF_ERR_NULL;
+	return verify_strict(sig, pk, &DOM_NONE, msg, msg_len);
+}
+
+int ecf_ed25519ctx_verify(const uint8_t sig[64], const uint8_t pk[32], const uint8_t *msg, size_t msg_len,
+                          const uint8_t *ctx, size_t ctx_len)
+{
+	if (sig == NULL || pk == NULL || ctx == NULL || (msg == NULL && msg_len != 0))
+		return ECF_ERR_NULL;
+	if (ctx_len == 0 || ctx_len > ECF_ED25519_CONTEXT_MAX_BYTES)
+		return ECF_ERR_LENGTH;
+	dom2 d;
+	dom2_set(&d, 0, ctx, ctx_len);
+	return verify_strict(sig, pk, &d, msg, msg_len);
+}
+
+int ecf_ed25519ph_verify(const uint8_t sig[64], const uint8_t pk[32], const uint8_t digest[64], const uint8_t *ctx,
+                         size_t ctx_len)
+{
+	if (sig == NULL || pk == NULL || digest == NULL || (ctx == NULL && ctx_len != 0))
+		return ECF_ERR_NULL;
+	if (ctx_len > ECF_ED25519_CONTEXT_MAX_BYTES)
+		return ECF_ERR_LENGTH;
+	dom2 d;
+	dom2_set(&d, 1, ctx, ctx_len);
+	return verify_strict(sig, pk, &d, digest, 64);
+}
+
+int ecf_ed25519_verify_cofactored(const uint8_t sig[64], const uint8_t pk[32], const uint8_t *msg, size_t msg_len)
+{
+	if (sig == NULL || pk == NULL || (msg == NULL && msg_len != 0))
 		return ECF_ERR_NULL;
 	const uint32_t fl = fe_flags();
-	ecfi_ed_p3 A, R, Rp;
-	int st = ecfi_edwards25519_decode(fl, &A, pk, ECFI_ED_DECODE_ZIP215);
+	ecfi_ed_cached negA[VERIFY_N];
+	ecfi_ed_p3 R, Rp;
+	int st = decode_neg_table(fl, negA, VERIFY_N, pk, ECFI_ED_DECODE_ZIP215);
 	if (st != ECF_OK)
 		return st;
 	st = ecfi_edwards25519_decode(fl, &R, sig, ECFI_ED_DECODE_ZIP215);
 	if (st != ECF_OK)
 		return st;
-	st = compute_rprime(fl, &Rp, sig, msg, msglen, pk, &A);
+	st = compute_rprime(fl, &Rp, sig, &DOM_NONE, msg, msg_len, pk, negA, VERIFY_W);
 	if (st != ECF_OK)
 		return st;
 	ecfi_edwards25519_sub(fl, &Rp, &Rp, &R);
@@ -166,4 +314,97 @@ int ecf_ed25519_verify_cofactored(const uint8_t sig[64], const uint8_t *msg, siz
 	ecfi_ed_p3 I;
 	ecfi_edwards25519_identity(&I);
 	return ecfi_edwards25519_equal_mask(fl, &Rp, &I) ? ECF_OK : ECF_ERR_VERIFY;
+}
+
+/* ---- prepared public keys ---- */
+
+/* The layout behind ecf_ed25519_prepared_key's opaque words. */
+typedef struct {
+	uint64_t marker; /* PREP_MARKER once prepared; 0 in a zeroed struct */
+	uint8_t pk[32];
+	ecfi_ed_cached negA[PREP_N]; /* -A, -3A, ..., -(2 PREP_N - 1)A */
+} prep_layout;
+_Static_assert(sizeof(prep_layout) <= sizeof(ecf_ed25519_prepared_key), "ECF_ED25519_PREPARED_KEY_BYTES too small");
+_Static_assert(sizeof(ecf_ed25519_prepared_key) == ECF_ED25519_PREPARED_KEY_BYTES, "prepared key size");
+#define PREP_MARKER UINT64_C(0x7072657065643235) /* "ped25erp" */
+
+int ecf_ed25519_public_key_prepare(ecf_ed25519_prepared_key *prep, const uint8_t pk[32])
+{
+	if (prep == NULL)
+		return ECF_ERR_NULL;
+	memset(prep, 0, sizeof *prep);
+	if (pk == NULL)
+		return ECF_ERR_NULL;
+	prep_layout *l = (prep_layout *)prep->opaque;
+	int st = decode_neg_table(fe_flags(), l->negA, PREP_N, pk, ECFI_ED_DECODE_STRICT);
+	if (st != ECF_OK) {
+		memset(prep, 0, sizeof *prep);
+		return st;
+	}
+	memcpy(l->pk, pk, 32);
+	l->marker = PREP_MARKER;
+	return ECF_OK;
+}
+
+int ecf_ed25519_verify_prepared(const uint8_t sig[64], const ecf_ed25519_prepared_key *prep, const uint8_t *msg,
+                                size_t msg_len)
+{
+	if (sig == NULL || prep == NULL || (msg == NULL && msg_len != 0))
+		return ECF_ERR_NULL;
+	const prep_layout *l = (const prep_layout *)prep->opaque;
+	if (l->marker != PREP_MARKER)
+		return ECF_ERR_ENCODING;
+	return verify_strict_table(fe_flags(), sig, &DOM_NONE, msg, msg_len, l->pk, l->negA, PREP_W);
+}
+
+/* ---- conversion to X25519 ---- */
+
+int ecf_ed25519_pk_to_x25519(uint8_t x25519_pk[32], const uint8_t pk[32])
+{
+	if (x25519_pk == NULL)
+		return ECF_ERR_NULL;
+	if (pk == NULL) {
+		memset(x25519_pk, 0, 32);
+		return ECF_ERR_NULL;
+	}
+	const uint32_t fl = fe_flags();
+	ecfi_ed_p3 A;
+	int st = ecfi_edwards25519_decode(fl, &A, pk, ECFI_ED_DECODE_STRICT); /* pk read once: may alias */
+	memset(x25519_pk, 0, 32);
+	if (st != ECF_OK)
+		return st;
+	/* libsodium rejects the small-order encodings, then any point outside the
+	 * prime-order subgroup. */
+	if (ecfi_edwards25519_is_small_order(&A) || !ecfi_edwards25519_is_torsion_free(&A))
+		return ECF_ERR_SMALL_ORDER;
+	/* u = (1 + y) / (1 - y) = (Z + Y) / (Z - Y); Z - Y != 0: y = 1 is the
+	 * identity, rejected above. */
+	fe n, d;
+	ecfi_p25519_add(&n, &A.Z, &A.Y);
+	ecfi_p25519_sub(&d, &A.Z, &A.Y);
+	ecfi_p25519_inv(&d, &d);
+	fe_mul(fl, &n, &n, &d);
+	ecfi_p25519_to_bytes(x25519_pk, &n);
+	return ECF_OK;
+}
+
+static ECFI_NOINLINE void sk_to_x25519_worker(uint8_t out[32], const uint8_t seed[32])
+{
+	uint8_t h[64];
+	ecfi_sha512(h, seed, 32);
+	ecfi_sc25519_clamp(out, h);
+	ecfi_wipe(h, sizeof h);
+}
+
+int ecf_ed25519_sk_to_x25519(uint8_t x25519_sk[32], const uint8_t seed[32])
+{
+	if (x25519_sk == NULL)
+		return ECF_ERR_NULL;
+	if (seed == NULL) {
+		ecfi_wipe(x25519_sk, 32);
+		return ECF_ERR_NULL;
+	}
+	sk_to_x25519_worker(x25519_sk, seed);
+	ecfi_wipe_stack();
+	return ECF_OK;
 }

@@ -447,23 +447,29 @@ static void wnaf(int8_t naf[257], const uint8_t s[32], int w)
 	}
 }
 
-void ecfi_edwards25519_double_scalar_mult_base_vartime(uint32_t fl, p3 *r, const uint8_t a[32], const p3 *A,
-                                                       const uint8_t b[32])
+/* The odd multiples A, 3A, ..., (2n - 1)A in cached form, for the wNAF of
+ * width w with n = 2^(w-2). Variable time (public points). */
+void ecfi_edwards25519_odd_multiples(uint32_t fl, cached *Ai, int n, const p3 *A)
 {
-	int8_t an[257], bn[257];
-	cached Ai[8]; /* A, 3A, 5A, ..., 15A */
 	p1p1 t;
 	p3 u, A2;
-	wnaf(an, a, 5);
-	wnaf(bn, b, 8);
 	p3_to_cached(fl, &Ai[0], A);
 	p3_dbl(fl, &t, A);
 	p1p1_to_p3(fl, &A2, &t);
-	for (int i = 0; i < 7; i++) {
+	for (int i = 0; i < n - 1; i++) {
 		add_cached(fl, &t, &A2, &Ai[i]);
 		p1p1_to_p3(fl, &u, &t);
 		p3_to_cached(fl, &Ai[i + 1], &u);
 	}
+}
+
+void ecfi_edwards25519_double_scalar_mult_base_vartime_table(uint32_t fl, p3 *r, const uint8_t a[32], const cached *Ai,
+                                                             int w, const uint8_t b[32])
+{
+	int8_t an[257], bn[257];
+	p3 u;
+	wnaf(an, a, w);
+	wnaf(bn, b, 8);
 	int i = 256;
 	while (i >= 0 && an[i] == 0 && bn[i] == 0)
 		i--;
@@ -499,6 +505,14 @@ void ecfi_edwards25519_double_scalar_mult_base_vartime(uint32_t fl, p3 *r, const
 	p1p1_to_p3(fl, r, &d.t);
 }
 
+void ecfi_edwards25519_double_scalar_mult_base_vartime(uint32_t fl, p3 *r, const uint8_t a[32], const p3 *A,
+                                                       const uint8_t b[32])
+{
+	cached Ai[8]; /* A, 3A, 5A, ..., 15A */
+	ecfi_edwards25519_odd_multiples(fl, Ai, 8, A);
+	ecfi_edwards25519_double_scalar_mult_base_vartime_table(fl, r, a, Ai, 5, b);
+}
+
 int ecfi_edwards25519_decode(uint32_t fl, p3 *r, const uint8_t in[32], int mode)
 {
 	uint8_t b[32];
@@ -506,11 +520,11 @@ int ecfi_edwards25519_decode(uint32_t fl, p3 *r, const uint8_t in[32], int mode)
 	uint64_t sign = (uint64_t)(b[31] >> 7);
 	b[31] &= 127;
 	fe y, y2, u, v, x;
-	int st;
+	int st = ECF_OK;
 	if (mode == ECFI_ED_DECODE_STRICT)
-		st = ecfi_p25519_from_bytes_strict(&y, b, 32); /* ECF_ERR_RANGE for y >= p (then y = 0) */
+		st = ecfi_p25519_from_bytes(&y, b, 32); /* ECF_ERR_RANGE for y >= p (then y = 0) */
 	else
-		st = ecfi_p25519_from_bytes(&y, b, 32); /* reduces y mod p */
+		ecfi_p25519_from_bytes_masked(&y, b); /* reduces y mod p */
 	uint64_t range_bad = ecfi_mask_nonzero((uint64_t)(int64_t)st);
 	/* x^2 = (y^2 - 1) / (d y^2 + 1); the denominator is never 0 (-1/d is not a square). */
 	fe_sqr(fl, &y2, &y);
@@ -606,17 +620,17 @@ static int decode_entry(p3 *r, const uint8_t *in, size_t len, int mode)
 	return ecfi_edwards25519_decode(fe_flags(), r, in, mode);
 }
 
-int ecf_edwards25519_decode(p3 *r, const uint8_t *in, size_t len)
+int ecf_edwards25519_from_bytes(p3 *r, const uint8_t *in, size_t len)
 {
 	return decode_entry(r, in, len, ECFI_ED_DECODE_STRICT);
 }
 
-int ecf_edwards25519_decode_zip215(p3 *r, const uint8_t *in, size_t len)
+int ecf_edwards25519_from_bytes_zip215(p3 *r, const uint8_t *in, size_t len)
 {
 	return decode_entry(r, in, len, ECFI_ED_DECODE_ZIP215);
 }
 
-void ecf_edwards25519_encode(uint8_t out[32], const p3 *p) { ecfi_edwards25519_encode(fe_flags(), out, p); }
+void ecf_edwards25519_to_bytes(uint8_t out[32], const p3 *p) { ecfi_edwards25519_encode(fe_flags(), out, p); }
 
 void ecf_edwards25519_add(p3 *r, const p3 *a, const p3 *b) { ecfi_edwards25519_add(fe_flags(), r, a, b); }
 
@@ -643,37 +657,61 @@ void ecfi_edwards25519_neg(p3 *r, const p3 *a)
 
 void ecf_edwards25519_neg(p3 *r, const p3 *a) { ecfi_edwards25519_neg(r, a); }
 
+void ecfi_edwards25519_cmov(p3 *r, const p3 *a, int cond)
+{
+	uint64_t m = ecfi_mask_cond(cond);
+	ecfi_limbs_cmov(r->X.limb, a->X.limb, m, 4);
+	ecfi_limbs_cmov(r->Y.limb, a->Y.limb, m, 4);
+	ecfi_limbs_cmov(r->Z.limb, a->Z.limb, m, 4);
+	ecfi_limbs_cmov(r->T.limb, a->T.limb, m, 4);
+}
+
+void ecf_edwards25519_cmov(p3 *r, const p3 *a, int cond) { ecfi_edwards25519_cmov(r, a, cond); }
+
+void ecfi_edwards25519_select(p3 *r, const p3 *a, const p3 *b, int cond)
+{
+	p3 t = *b; /* r may alias a or b */
+	ecfi_edwards25519_cmov(&t, a, cond);
+	*r = t;
+}
+
+void ecf_edwards25519_select(p3 *r, const p3 *a, const p3 *b, int cond) { ecfi_edwards25519_select(r, a, b, cond); }
+
 int ecf_edwards25519_equal(const p3 *a, const p3 *b)
 {
 	return (int)(ecfi_edwards25519_equal_mask(fe_flags(), a, b) & 1);
 }
 
-static uint64_t identity_mask(const p3 *a)
+uint64_t ecfi_edwards25519_identity_mask(const p3 *a)
 {
 	return ecfi_mask_from_bit((uint64_t)(ecfi_p25519_is_zero(&a->X) & 1)) & fe_eq_mask(&a->Y, &a->Z);
 }
 
-int ecf_edwards25519_is_identity(const p3 *a) { return (int)(identity_mask(a) & 1); }
+int ecf_edwards25519_is_identity(const p3 *a) { return (int)(ecfi_edwards25519_identity_mask(a) & 1); }
 
-int ecf_edwards25519_is_small_order(const p3 *a)
+int ecfi_edwards25519_is_small_order(const p3 *a)
 {
 	const uint32_t fl = fe_flags();
 	p3 t;
 	ecfi_edwards25519_double(fl, &t, a);
 	ecfi_edwards25519_double(fl, &t, &t);
 	ecfi_edwards25519_double(fl, &t, &t);
-	return (int)(identity_mask(&t) & 1);
+	return (int)(ecfi_edwards25519_identity_mask(&t) & 1);
 }
 
-int ecf_edwards25519_is_torsion_free(const p3 *a)
+int ecf_edwards25519_is_small_order(const p3 *a) { return ecfi_edwards25519_is_small_order(a); }
+
+int ecfi_edwards25519_is_torsion_free(const p3 *a)
 {
 	p3 t;
 	uint8_t l[32]; /* the group order, little-endian */
 	for (int i = 0; i < 4; i++)
 		ecfi_store_le64(l + 8 * i, ecfi_sc25519_M[i]);
 	ecfi_edwards25519_scalar_mult(fe_flags(), &t, l, a);
-	return (int)(identity_mask(&t) & 1);
+	return (int)(ecfi_edwards25519_identity_mask(&t) & 1);
 }
+
+int ecf_edwards25519_is_torsion_free(const p3 *a) { return ecfi_edwards25519_is_torsion_free(a); }
 
 /* The secret scalar in a noinline worker, then the stack its call tree used
  * cleared (ecfi_wipe_stack, lib/common/wipe.h). */

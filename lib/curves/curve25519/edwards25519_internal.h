@@ -74,6 +74,19 @@ ECFI_HIDDEN void ecfi_edwards25519_scalar_mult_base_wiped(ecfi_ed_p3 *r, const u
 ECFI_HIDDEN void ecfi_edwards25519_scalar_mult_wiped(ecfi_ed_p3 *r, const uint8_t s[32], const ecfi_ed_p3 *p);
 ECFI_HIDDEN void ecfi_edwards25519_double_scalar_mult_base_vartime(uint32_t fl, ecfi_ed_p3 *r, const uint8_t a[32],
                                                                    const ecfi_ed_p3 *A, const uint8_t b[32]);
+/* The odd multiples A, 3A, ..., (2n - 1)A of a public point (n = 2^(w-2)
+ * for a wNAF of width w), and a*A + b*B from such a table. Variable time. */
+ECFI_HIDDEN void ecfi_edwards25519_odd_multiples(uint32_t fl, ecfi_ed_cached *Ai, int n, const ecfi_ed_p3 *A);
+ECFI_HIDDEN void ecfi_edwards25519_double_scalar_mult_base_vartime_table(uint32_t fl, ecfi_ed_p3 *r,
+                                                                         const uint8_t a[32], const ecfi_ed_cached *Ai,
+                                                                         int w, const uint8_t b[32]);
+/* r = a if cond != 0; r = cond ? a : b. Constant time in cond. */
+ECFI_HIDDEN void ecfi_edwards25519_cmov(ecfi_ed_p3 *r, const ecfi_ed_p3 *a, int cond);
+ECFI_HIDDEN void ecfi_edwards25519_select(ecfi_ed_p3 *r, const ecfi_ed_p3 *a, const ecfi_ed_p3 *b, int cond);
+/* 1 if a is the identity / if l*a is the identity (constant time). */
+ECFI_HIDDEN uint64_t ecfi_edwards25519_identity_mask(const ecfi_ed_p3 *a);
+ECFI_HIDDEN int ecfi_edwards25519_is_torsion_free(const ecfi_ed_p3 *a);
+ECFI_HIDDEN int ecfi_edwards25519_is_small_order(const ecfi_ed_p3 *a);
 /* All-ones if a = b as points, else 0. */
 ECFI_HIDDEN uint64_t ecfi_edwards25519_equal_mask(uint32_t fl, const ecfi_ed_p3 *a, const ecfi_ed_p3 *b);
 

@@ -23,7 +23,7 @@ static int decode(uint32_t fl, ecfi_ed_p3 *r, const uint8_t in[32])
 {
 	fe s, ss, u1, u2, u2_sqr, v, t, invsqrt, den_x, den_y, x, y;
 	/* canonical: the whole 256-bit value below p (the top bit set is non-canonical) */
-	int st = ecfi_p25519_from_bytes_strict(&s, in, 32);
+	int st = ecfi_p25519_from_bytes(&s, in, 32);
 	uint64_t range_bad = ecfi_mask_nonzero((uint64_t)(int64_t)st);
 	uint64_t neg_bad = bit_mask(ecfi_p25519_is_negative(&s));
 	fe_sqr(fl, &ss, &s);
@@ -146,7 +146,7 @@ void ecf_ristretto255_identity(rp *r) { ecfi_edwards25519_identity(&r->p); }
 
 void ecf_ristretto255_generator(rp *r) { ecfi_edwards25519_generator(&r->p); }
 
-int ecf_ristretto255_decode(rp *r, const uint8_t *in, size_t len)
+int ecf_ristretto255_from_bytes(rp *r, const uint8_t *in, size_t len)
 {
 	if (r == NULL)
 		return ECF_ERR_NULL;
@@ -158,7 +158,7 @@ int ecf_ristretto255_decode(rp *r, const uint8_t *in, size_t len)
 	return decode(fe_flags(), &r->p, in);
 }
 
-void ecf_ristretto255_encode(uint8_t out[32], const rp *p) { encode(fe_flags(), out, &p->p); }
+void ecf_ristretto255_to_bytes(uint8_t out[32], const rp *p) { encode(fe_flags(), out, &p->p); }
 
 /* The input may be secret (the hash of a password, an OPRF input): the map
  * runs in a noinline worker and the stack it used is cleared afterwards
@@ -168,8 +168,8 @@ static ECFI_NOINLINE void from_uniform_worker(rp *r, const uint8_t in[64])
 	const uint32_t fl = fe_flags();
 	fe t0, t1;
 	ecfi_ed_p3 p1, p2;
-	(void)ecfi_p25519_from_bytes(&t0, in, 32); /* masks bit 255, reduces mod p */
-	(void)ecfi_p25519_from_bytes(&t1, in + 32, 32);
+	ecfi_p25519_from_bytes_masked(&t0, in); /* masks bit 255, reduces mod p */
+	ecfi_p25519_from_bytes_masked(&t1, in + 32);
 	map(fl, &p1, &t0);
 	map(fl, &p2, &t1);
 	ecfi_edwards25519_add(fl, &r->p, &p1, &p2);
@@ -200,6 +200,25 @@ void ecf_ristretto255_add(rp *r, const rp *a, const rp *b) { ecfi_edwards25519_a
 void ecf_ristretto255_sub(rp *r, const rp *a, const rp *b) { ecfi_edwards25519_sub(fe_flags(), &r->p, &a->p, &b->p); }
 
 void ecf_ristretto255_neg(rp *r, const rp *a) { ecfi_edwards25519_neg(&r->p, &a->p); }
+
+void ecf_ristretto255_double(rp *r, const rp *a) { ecfi_edwards25519_double(fe_flags(), &r->p, &a->p); }
+
+/* The identity's representatives are the 4-torsion points (0, 1), (0, -1),
+ * (i, 0), (-i, 0) (times Z): equal to the identity (0 : 1 : 1 : 0) under
+ * equal_mask's test X1 Y2 = Y1 X2 or Y1 Y2 = X1 X2, i.e. X = 0 or Y = 0. */
+int ecf_ristretto255_is_identity(const rp *a)
+{
+	uint64_t m = ecfi_mask_from_bit((uint64_t)(ecfi_p25519_is_zero(&a->p.X) & 1)) |
+	             ecfi_mask_from_bit((uint64_t)(ecfi_p25519_is_zero(&a->p.Y) & 1));
+	return (int)(m & 1);
+}
+
+void ecf_ristretto255_cmov(rp *r, const rp *a, int cond) { ecfi_edwards25519_cmov(&r->p, &a->p, cond); }
+
+void ecf_ristretto255_select(rp *r, const rp *a, const rp *b, int cond)
+{
+	ecfi_edwards25519_select(&r->p, &a->p, &b->p, cond);
+}
 
 /* Secret scalars: edwards25519's entry points, which clear the stack after. */
 void ecf_ristretto255_scalar_mult_base(rp *r, const uint8_t scalar[32])

@@ -1,7 +1,8 @@
 /*
  * X25519 (RFC 7748): the Montgomery ladder on u-coordinates for ecf_x25519,
  * and the edwards25519 fixed-base comb plus the birational map
- * u = (1 + y) / (1 - y) = (Z + Y) / (Z - Y) for ecf_x25519_base.
+ * u = (1 + y) / (1 - y) = (Z + Y) / (Z - Y) for ecf_x25519_public_key and
+ * ecf_x25519_keypair.
  */
 #include "ecfield/x25519.h"
 
@@ -131,7 +132,7 @@ static ECFI_NOINLINE int x25519_worker(uint8_t out[32], const uint8_t scalar[32]
 	uint8_t k[32];
 	fe x1, x, z;
 	clamp(k, scalar);
-	(void)ecfi_p25519_from_bytes(&x1, u, 32); /* masks bit 255, reduces */
+	ecfi_p25519_from_bytes_masked(&x1, u); /* masks bit 255, reduces */
 	ladder(fl, &x, &z, k, &x1);
 	ecfi_p25519_inv(&z, &z); /* 1/0 = 0: the point at infinity gives u = 0 */
 	fe_mul(fl, &x, &x, &z);
@@ -148,11 +149,15 @@ static ECFI_NOINLINE int x25519_worker(uint8_t out[32], const uint8_t scalar[32]
 	return (int)(int64_t)((uint64_t)(int64_t)ECF_ERR_SMALL_ORDER & zero);
 }
 
-int ecf_x25519(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32])
+int ecf_x25519(uint8_t shared[32], const uint8_t sk[32], const uint8_t peer[32])
 {
-	if (out == NULL || scalar == NULL || u == NULL)
+	if (shared == NULL)
 		return ECF_ERR_NULL;
-	int status = x25519_worker(out, scalar, u);
+	if (sk == NULL || peer == NULL) {
+		ecfi_wipe(shared, 32);
+		return ECF_ERR_NULL;
+	}
+	int status = x25519_worker(shared, sk, peer);
 	ecfi_wipe_stack();
 	return status;
 }
@@ -178,11 +183,39 @@ static ECFI_NOINLINE void x25519_base_worker(uint8_t out[32], const uint8_t scal
 	ecfi_wipe(&d, sizeof d);
 }
 
-int ecf_x25519_base(uint8_t out[32], const uint8_t scalar[32])
+int ecf_x25519_public_key(uint8_t pk[32], const uint8_t sk[32])
 {
-	if (out == NULL || scalar == NULL)
+	if (pk == NULL)
 		return ECF_ERR_NULL;
-	x25519_base_worker(out, scalar);
+	if (sk == NULL) {
+		ecfi_wipe(pk, 32);
+		return ECF_ERR_NULL;
+	}
+	x25519_base_worker(pk, sk);
+	ecfi_wipe_stack();
+	return ECF_OK;
+}
+
+/* seed may alias pk or sk: it is copied first. */
+static ECFI_NOINLINE void keypair_worker(uint8_t pk[32], uint8_t sk[32], const uint8_t seed[32])
+{
+	uint8_t k[32];
+	memcpy(k, seed, 32);
+	x25519_base_worker(pk, k);
+	memcpy(sk, k, 32);
+	ecfi_wipe(k, sizeof k);
+}
+
+int ecf_x25519_keypair(uint8_t pk[32], uint8_t sk[32], const uint8_t seed[32])
+{
+	if (pk == NULL || sk == NULL || seed == NULL) {
+		if (pk != NULL)
+			ecfi_wipe(pk, 32);
+		if (sk != NULL)
+			ecfi_wipe(sk, 32);
+		return ECF_ERR_NULL;
+	}
+	keypair_worker(pk, sk, seed);
 	ecfi_wipe_stack();
 	return ECF_OK;
 }
