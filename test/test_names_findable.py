@@ -13,13 +13,9 @@ defines it by name, either
 
 A name built by token pasting (FN(mul) in a template) has neither, and fails.
 
-usage: test_names_findable.py [--pending FILE] [--expect-missing NAME,...]
-                              SOURCE... -- LIBRARY...
+usage: test_names_findable.py [--expect-missing NAME,...] SOURCE... -- LIBRARY...
 
 SOURCE: a file or a directory (its *.c, *.h, *.S, *.inc, recursively).
---pending FILE: names known not to be findable yet, one per line (# comments):
-  reported, not failed; a listed name that is findable, or not exported, is a
-  stale line and fails (so the list only shrinks).
 --expect-missing: pass only if exactly these names are missing (the planted
   test: the check must be able to fail, and must name what it cannot find).
 """
@@ -121,14 +117,11 @@ def exported(lib):
 
 
 def main(argv):
-    pending_file = None
     expect = None
     args = argv[1:]
     while args and args[0].startswith("--") and args[0] != "--":
         opt = args.pop(0)
-        if opt == "--pending" and args:
-            pending_file = args.pop(0)
-        elif opt == "--expect-missing" and args:
+        if opt == "--expect-missing" and args:
             expect = set(n for n in args.pop(0).split(",") if n)
         else:
             sys.exit(__doc__)
@@ -139,20 +132,11 @@ def main(argv):
     if not sources or not libs:
         sys.exit(__doc__)
 
-    pending = set()
-    if pending_file:
-        for line in open(pending_file):
-            line = line.split("#", 1)[0].strip()
-            if line:
-                pending.add(line)
-
     found = defining_lines(sources)
     ok = True
     missing = set()
-    all_names = set()
     for lib in libs:
         names = exported(lib)
-        all_names |= names
         if not names:
             print(f"FAIL: {lib} exports no ecf_ function")
             ok = False
@@ -161,24 +145,12 @@ def main(argv):
             where = found.get(name)
             if where:
                 by[where[0][2]] += 1
-            elif name in pending:
-                print(f"PENDING: {name} ({os.path.basename(lib)}): no defining line yet (listed in {pending_file})")
             else:
                 missing.add(name)
                 print(f"MISSING: {name} ({os.path.basename(lib)}): no definition `<type> {name}(...) {{` "
                       f"and no ECFI_EXPORT_ALIAS({name}, ...) line in {' '.join(sources)}")
         print(f"# {os.path.basename(lib)}: {len(names)} exported ecf_ functions, {by['definition']} defined "
-              f"literally, {by['alias']} by alias lines, {len(names & pending)} pending")
-
-    for name in sorted(pending):
-        if name in found:
-            path, line, how = found[name][0]
-            print(f"FAIL: {name} is listed as pending but has a defining line ({path}:{line}, {how}): "
-                  f"drop it from {pending_file}")
-            ok = False
-        elif name not in all_names:
-            print(f"FAIL: {name} is listed as pending but no library exports it: drop it from {pending_file}")
-            ok = False
+              f"literally, {by['alias']} by alias lines")
 
     if expect is not None:
         if missing == expect:

@@ -9,8 +9,6 @@
  *   FIELD_LIMBS    number of 64-bit limbs
  *   FIELD_BYTES    length of the byte encoding
  *   FIELD_BIG_ENDIAN  1 for big-endian encodings, 0 for little-endian
- *   FIELD_EXPORTS_LISTED  1: the field's file lists the exported names
- *                  (see the end of this file)
  *
  * The constants ecfi_<FIELD>_M (the modulus), _R1 (R mod m), _R2, _R3 and
  * _MODINV come from the generated <FIELD>_params.h (lib/common/field_params.py).
@@ -111,44 +109,16 @@ int IN(lookup)(FE *r, const FE *table, size_t n, size_t idx)
 	return ecfi_limbs_lookup(r ? r->limb : NULL, table ? table[0].limb : NULL, NL, n, idx);
 }
 
-/* The exported names. Each field's file lists them after including this one,
+/* The exported names: each field's file lists them after including this one,
  * one line per function that spells the name (so that grep and ctags find it;
  * test names_findable checks every exported name):
  *
- *   #define FIELD_EXPORTS_LISTED 1
  *   #include "fields/mont_field_impl.h"
  *   ECFI_EXPORT_ALIAS(ecf_p256_mul, ecfi_p256_mul);
  *   ...
  *
  * each an alias of the hidden function above or of the static inline one of
- * mont_field_internal.h (the small ops), same signature. A field file that
- * does not list them yet gets them here, by pasting: only sc25519.c, until it
- * is converted (then this block and FIELD_EXPORTS_LISTED go). */
-#if !defined(FIELD_EXPORTS_LISTED)
-#define EXPORT(op) ECFI_EXPORT_ALIAS(FN(op), IN(op))
-EXPORT(mul);
-EXPORT(sqr);
-EXPORT(redc);
-EXPORT(from_bytes);
-EXPORT(to_bytes);
-EXPORT(to_mont);
-EXPORT(from_mont);
-EXPORT(inv);
-EXPORT(lookup);
-EXPORT(zero);
-EXPORT(one);
-EXPORT(set_u64);
-EXPORT(add);
-EXPORT(sub);
-EXPORT(neg);
-EXPORT(is_zero);
-EXPORT(equal);
-EXPORT(cmov);
-EXPORT(select);
-EXPORT(cswap);
-EXPORT(cneg);
-#undef EXPORT
-#endif
+ * mont_field_internal.h (the small ops), same signature. */
 
 #undef FE
 #undef FN
@@ -160,4 +130,3 @@ EXPORT(cneg);
 #undef MODINV
 #undef NL
 #undef CHECK_BELOW_M
-#undef FIELD_EXPORTS_LISTED

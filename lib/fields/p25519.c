@@ -13,16 +13,15 @@
 
 typedef ecf_p25519_fe fe;
 
-#define EXPORT(op) ECFI_EXPORT_ALIAS(ecf_p25519_##op, ecfi_p25519_##op)
 
 void ecfi_p25519_mul(fe *r, const fe *a, const fe *b) { ecfi_p25519_mul_with(ecfi_cpu_flags, r, a, b); }
-EXPORT(mul);
+ECFI_EXPORT_ALIAS(ecf_p25519_mul, ecfi_p25519_mul);
 
 void ecfi_p25519_sqr(fe *r, const fe *a) { ecfi_p25519_sqr_with(ecfi_cpu_flags, r, a); }
-EXPORT(sqr);
+ECFI_EXPORT_ALIAS(ecf_p25519_sqr, ecfi_p25519_sqr);
 
 void ecfi_p25519_reduce(fe *r, const fe *a) { ecfi_p25519_canon(r->limb, a->limb); }
-EXPORT(reduce);
+ECFI_EXPORT_ALIAS(ecf_p25519_reduce, ecfi_p25519_reduce);
 
 static inline void load_le(uint64_t *r, const uint8_t *in, int n)
 {
@@ -68,7 +67,7 @@ int ecfi_p25519_from_bytes(fe *r, const uint8_t *in, size_t len)
 	/* ok is all-ones for a canonical value: ECF_OK (0) without a branch. */
 	return (int)((uint64_t)ECF_ERR_RANGE & ~ok);
 }
-EXPORT(from_bytes);
+ECFI_EXPORT_ALIAS(ecf_p25519_from_bytes, ecfi_p25519_from_bytes);
 
 int ecfi_p25519_from_bytes_reduce(fe *r, const uint8_t *in, size_t len)
 {
@@ -81,7 +80,7 @@ int ecfi_p25519_from_bytes_reduce(fe *r, const uint8_t *in, size_t len)
 	ecfi_p25519_canon(r->limb, z);
 	return ECF_OK;
 }
-EXPORT(from_bytes_reduce);
+ECFI_EXPORT_ALIAS(ecf_p25519_from_bytes_reduce, ecfi_p25519_from_bytes_reduce);
 
 void ecfi_p25519_to_bytes(uint8_t out[32], const fe *a)
 {
@@ -90,7 +89,7 @@ void ecfi_p25519_to_bytes(uint8_t out[32], const fe *a)
 	for (int i = 0; i < 4; i++)
 		ecfi_store_le64(out + 8 * i, c[i]);
 }
-EXPORT(to_bytes);
+ECFI_EXPORT_ALIAS(ecf_p25519_to_bytes, ecfi_p25519_to_bytes);
 
 void ecfi_p25519_inv(fe *r, const fe *a)
 {
@@ -98,7 +97,7 @@ void ecfi_p25519_inv(fe *r, const fe *a)
 	ecfi_p25519_canon(c, a->limb); /* safegcd wants a canonical input; 0 gives 0 */
 	ecfi_modinv(r->limb, c, &ecfi_p25519_MODINV);
 }
-EXPORT(inv);
+ECFI_EXPORT_ALIAS(ecf_p25519_inv, ecfi_p25519_inv);
 
 void ecfi_p25519_pow22523(fe *r, const fe *a)
 {
@@ -128,7 +127,7 @@ void ecfi_p25519_pow22523(fe *r, const fe *a)
 	ecfi_p25519_sqr_n_with(fl, &t0, &t0, 2); /* 2^252 - 4 */
 	ecfi_p25519_mul_with(fl, r, &t0, &z);    /* 2^252 - 3 */
 }
-EXPORT(pow22523);
+ECFI_EXPORT_ALIAS(ecf_p25519_pow22523, ecfi_p25519_pow22523);
 
 void ecfi_p25519_abs(fe *r, const fe *a)
 {
@@ -139,7 +138,7 @@ void ecfi_p25519_abs(fe *r, const fe *a)
 	ecfi_limbs_cmov(x, n, ecfi_mask_from_bit(x[0] & 1), 4);
 	ecfi_limbs_copy(r->limb, x, 4);
 }
-EXPORT(abs);
+ECFI_EXPORT_ALIAS(ecf_p25519_abs, ecfi_p25519_abs);
 
 int ecfi_p25519_sqrt_ratio(fe *r, const fe *u, const fe *v)
 {
@@ -169,14 +168,14 @@ int ecfi_p25519_sqrt_ratio(fe *r, const fe *u, const fe *v)
 	uint64_t was_square = correct | flipped;
 	return (int)((uint64_t)ECF_ERR_NOT_SQUARE & ~was_square);
 }
-EXPORT(sqrt_ratio);
+ECFI_EXPORT_ALIAS(ecf_p25519_sqrt_ratio, ecfi_p25519_sqrt_ratio);
 
 int ecfi_p25519_lookup(fe *r, const fe *table, size_t n, size_t idx)
 {
 	/* Elements are plain structs of limbs: the table is n * 4 limbs. */
 	return ecfi_limbs_lookup(r ? r->limb : NULL, table ? table[0].limb : NULL, 4, n, idx);
 }
-EXPORT(lookup);
+ECFI_EXPORT_ALIAS(ecf_p25519_lookup, ecfi_p25519_lookup);
 
 /* The exported forms of the static inline ops of p25519_internal.h. */
 void ecf_p25519_zero(fe *r) { ecfi_p25519_zero(r); }

@@ -6,7 +6,6 @@
 #define FIELD_LIMBS 4
 #define FIELD_BYTES 32
 #define FIELD_BIG_ENDIAN 1
-#define FIELD_EXPORTS_LISTED 1
 #include "fields/mont_field_impl.h"
 
 /* The exported names of the generic field, one line each: aliases of the
