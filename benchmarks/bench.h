@@ -9,11 +9,10 @@
  *
  * A "group" is one operation of one field measured in several variants
  * (kernel tier x call style); the variants are sampled interleaved (A B C A B
- * C ...) so that their ratios are taken under the same machine noise. Each sample runs a dependent chain (ping-pong between two
- * buffers: the output of one call is the input of the next), so mul, sqr,
- * redc and inv are latencies. Reported: median ns/op and median rdtsc
- * ticks/op over all samples, the minimum ticks, and each variant's median
- * ratio to the group's first variant.
+ * C ...) so that their ratios are taken under the same machine noise. Each sample runs a dependent chain (ping-pong
+ * between two buffers: the output of one call is the input of the next), so mul, sqr, redc and inv are latencies.
+ * Reported: median ns/op and median rdtsc ticks/op over all samples, the minimum ticks, and each variant's median ratio
+ * to the group's first variant.
  */
 #ifndef ECF_BENCH_H
 #define ECF_BENCH_H

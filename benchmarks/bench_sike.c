@@ -32,9 +32,9 @@
 			return;                                                                                        \
 		for (size_t i = 0; i < sizeof *s; i++)                                                                 \
 			((uint8_t *)s)[i] = (uint8_t)(i * 131 + 7);                                                    \
-		ecf_##FIELD##_sidh_public_key_a(s->pka, s->ska);                                                           \
-		ecf_##FIELD##_sidh_public_key_b(s->pkb, s->skb);                                                           \
-		ecf_##FIELD##_sike_keypair(s->pk, s->sk, s->rnd);                                                       \
+		ecf_##FIELD##_sidh_public_key_a(s->pka, s->ska);                                                       \
+		ecf_##FIELD##_sidh_public_key_b(s->pkb, s->skb);                                                       \
+		ecf_##FIELD##_sike_keypair(s->pk, s->sk, s->rnd);                                                      \
 		ecf_##FIELD##_sike_encaps(s->ct, s->kss, s->pk, sizeof s->pk, s->m);                                   \
 		s->ready = 1;                                                                                          \
 	}                                                                                                              \
@@ -43,7 +43,7 @@
 		sike_state_##FIELD *s = p;                                                                             \
 		setup_##FIELD(s);                                                                                      \
 		for (long i = 0; i < n; i++) {                                                                         \
-			ecf_##FIELD##_sidh_public_key_a(s->pka, s->ska);                                                   \
+			ecf_##FIELD##_sidh_public_key_a(s->pka, s->ska);                                               \
 			memcpy(s->ska, s->pka, 8);                                                                     \
 		}                                                                                                      \
 	}                                                                                                              \
@@ -52,7 +52,7 @@
 		sike_state_##FIELD *s = p;                                                                             \
 		setup_##FIELD(s);                                                                                      \
 		for (long i = 0; i < n; i++) {                                                                         \
-			ecf_##FIELD##_sidh_public_key_b(s->pkb, s->skb);                                                   \
+			ecf_##FIELD##_sidh_public_key_b(s->pkb, s->skb);                                               \
 			memcpy(s->skb, s->pkb, 8);                                                                     \
 		}                                                                                                      \
 	}                                                                                                              \
@@ -74,12 +74,12 @@
 			memcpy(s->skb, s->ss, 8);                                                                      \
 		}                                                                                                      \
 	}                                                                                                              \
-	static void sike_keypair_##FIELD(void *p, long n)                                                               \
+	static void sike_keypair_##FIELD(void *p, long n)                                                              \
 	{                                                                                                              \
 		sike_state_##FIELD *s = p;                                                                             \
 		setup_##FIELD(s);                                                                                      \
 		for (long i = 0; i < n; i++) {                                                                         \
-			ecf_##FIELD##_sike_keypair(s->pk, s->sk, s->rnd);                                               \
+			ecf_##FIELD##_sike_keypair(s->pk, s->sk, s->rnd);                                              \
 			memcpy(s->rnd, s->pk, 8);                                                                      \
 		}                                                                                                      \
 	}                                                                                                              \
@@ -104,11 +104,11 @@
 	static void bench_sike_##FIELD(void)                                                                           \
 	{                                                                                                              \
 		static sike_state_##FIELD s;                                                                           \
-		bench_public_capped(#FIELD, "sidh_public_key_a", keygen_a_##FIELD, &s, SIKE_SAMPLES);                      \
-		bench_public_capped(#FIELD, "sidh_public_key_b", keygen_b_##FIELD, &s, SIKE_SAMPLES);                      \
+		bench_public_capped(#FIELD, "sidh_public_key_a", keygen_a_##FIELD, &s, SIKE_SAMPLES);                  \
+		bench_public_capped(#FIELD, "sidh_public_key_b", keygen_b_##FIELD, &s, SIKE_SAMPLES);                  \
 		bench_public_capped(#FIELD, "sidh_shared_a", shared_a_##FIELD, &s, SIKE_SAMPLES);                      \
 		bench_public_capped(#FIELD, "sidh_shared_b", shared_b_##FIELD, &s, SIKE_SAMPLES);                      \
-		bench_public_capped(#FIELD, "sike_keypair", sike_keypair_##FIELD, &s, SIKE_SAMPLES);                     \
+		bench_public_capped(#FIELD, "sike_keypair", sike_keypair_##FIELD, &s, SIKE_SAMPLES);                   \
 		bench_public_capped(#FIELD, "sike_encaps", sike_encaps_##FIELD, &s, SIKE_SAMPLES);                     \
 		bench_public_capped(#FIELD, "sike_decaps", sike_decaps_##FIELD, &s, SIKE_SAMPLES);                     \
 		bench_sink(&s, sizeof s);                                                                              \

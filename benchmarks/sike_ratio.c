@@ -42,7 +42,7 @@ static int cmp_double(const void *a, const void *b)
 }
 
 static const char *const OPS[NOPS] = {"fp2_mul",       "sidh_public_key_a", "sidh_public_key_b", "sidh_shared_a",
-                                      "sidh_shared_b", "sike_keypair",   "sike_encaps",   "sike_decaps"};
+                                      "sidh_shared_b", "sike_keypair",      "sike_encaps",       "sike_decaps"};
 
 static void report(const char *field, const char *tier, double t[NOPS][ROUNDS])
 {
@@ -79,9 +79,9 @@ static void report(const char *field, const char *tier, double t[NOPS][ROUNDS])
 		ecf_##F##_fp2 a, b;                                                                                    \
 		ecfi_##F##_fp2_one(&a);                                                                                \
 		ecfi_##F##_fp2_add(&b, &a, &a);                                                                        \
-		ecf_##F##_sidh_public_key_a(pka, ska);                                                                     \
-		ecf_##F##_sidh_public_key_b(pkb, skb);                                                                     \
-		ecf_##F##_sike_keypair(pk, sk, rnd);                                                                    \
+		ecf_##F##_sidh_public_key_a(pka, ska);                                                                 \
+		ecf_##F##_sidh_public_key_b(pkb, skb);                                                                 \
+		ecf_##F##_sike_keypair(pk, sk, rnd);                                                                   \
 		ecf_##F##_sike_encaps(ct, kss, pk, sizeof pk, m);                                                      \
 		for (int r = 0; r < ROUNDS + WARM; r++) {                                                              \
 			double c0 = cpu_ns();                                                                          \
@@ -92,11 +92,11 @@ static void report(const char *field, const char *tier, double t[NOPS][ROUNDS])
 			double c1 = cpu_ns();                                                                          \
 			if (r >= WARM)                                                                                 \
 				t[0][r - WARM] = (c1 - c0) / 4000;                                                     \
-			TIME(1, ecf_##F##_sidh_public_key_a(pka, ska));                                                    \
-			TIME(2, ecf_##F##_sidh_public_key_b(pkb, skb));                                                    \
+			TIME(1, ecf_##F##_sidh_public_key_a(pka, ska));                                                \
+			TIME(2, ecf_##F##_sidh_public_key_b(pkb, skb));                                                \
 			TIME(3, ecf_##F##_sidh_shared_a(ss, ska, pkb, sizeof pkb));                                    \
 			TIME(4, ecf_##F##_sidh_shared_b(ss, skb, pka, sizeof pka));                                    \
-			TIME(5, ecf_##F##_sike_keypair(pk, sk, rnd));                                                   \
+			TIME(5, ecf_##F##_sike_keypair(pk, sk, rnd));                                                  \
 			TIME(6, ecf_##F##_sike_encaps(ct, kss, pk, sizeof pk, m));                                     \
 			TIME(7, ecf_##F##_sike_decaps(kss, sk, ct, sizeof ct));                                        \
 		}                                                                                                      \

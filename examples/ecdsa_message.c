@@ -27,7 +27,8 @@ int main(void)
 	if (getrandom(seed, sizeof seed, 0) != (ssize_t)sizeof seed ||
 	    ecf_p256_keypair(pk, sk, seed, sizeof seed) != ECF_OK)
 		goto out;
-	if (ecf_p256_ecdsa_sign_msg(sig, sk, (const uint8_t *)msg, strlen(msg), NULL, 0, ECF_P256_ECDSA_LOW_S) != ECF_OK)
+	if (ecf_p256_ecdsa_sign_msg(sig, sk, (const uint8_t *)msg, strlen(msg), NULL, 0, ECF_P256_ECDSA_LOW_S) !=
+	    ECF_OK)
 		goto out;
 	if (ecf_p256_point_compress(pk33, pk, sizeof pk) != ECF_OK)
 		goto out;

@@ -15,10 +15,7 @@
 #include <stdio.h>
 #include <sys/random.h>
 
-static int random_bytes(uint8_t *out, size_t len)
-{
-	return getrandom(out, len, 0) == (ssize_t)len ? 0 : -1;
-}
+static int random_bytes(uint8_t *out, size_t len) { return getrandom(out, len, 0) == (ssize_t)len ? 0 : -1; }
 
 int main(void)
 {

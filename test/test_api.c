@@ -351,8 +351,8 @@ static void test_util(void **s)
 			for (int bit = 0; bit < 8; bit++) {
 				memcpy(b, a, sizeof b);
 				b[i] ^= (uint8_t)(1u << bit);
-				test_expect(ecf_ct_equal(a, b, len) == 0, "ct_equal missed bit %d of byte %zu (len %zu)",
-				            bit, i, len);
+				test_expect(ecf_ct_equal(a, b, len) == 0,
+				            "ct_equal missed bit %d of byte %zu (len %zu)", bit, i, len);
 				test_expect(ecf_ct_equal(a, b, i) == 1, "ct_equal read past len %zu", i);
 			}
 	}
@@ -368,11 +368,16 @@ static void test_util(void **s)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_api_p256),        cmocka_unit_test(test_api_p256n),
-	    cmocka_unit_test(test_api_sc25519),     cmocka_unit_test(test_api_p25519),
-	    cmocka_unit_test(test_api_p434),        cmocka_unit_test(test_api_p503),
-	    cmocka_unit_test(test_api_p610),        cmocka_unit_test(test_api_p751),
-	    cmocka_unit_test(test_tiers_identical), cmocka_unit_test(test_range_checks),
+	    cmocka_unit_test(test_api_p256),
+	    cmocka_unit_test(test_api_p256n),
+	    cmocka_unit_test(test_api_sc25519),
+	    cmocka_unit_test(test_api_p25519),
+	    cmocka_unit_test(test_api_p434),
+	    cmocka_unit_test(test_api_p503),
+	    cmocka_unit_test(test_api_p610),
+	    cmocka_unit_test(test_api_p751),
+	    cmocka_unit_test(test_tiers_identical),
+	    cmocka_unit_test(test_range_checks),
 	    cmocka_unit_test(test_util),
 	};
 	return cmocka_run_group_tests_name("api", tests, NULL, NULL);

@@ -13,7 +13,6 @@
 
 typedef ecf_p25519_fe fe;
 
-
 void ecfi_p25519_mul(fe *r, const fe *a, const fe *b) { ecfi_p25519_mul_with(ecfi_cpu_flags, r, a, b); }
 ECFI_EXPORT_ALIAS(ecf_p25519_mul, ecfi_p25519_mul);
 

@@ -37,8 +37,8 @@ static void fill(uint8_t *p, size_t n, uint8_t seed)
 		fill(skb, sizeof skb, 2);                                                                              \
 		CT_SECRET(ska, sizeof ska);                                                                            \
 		CT_SECRET(skb, sizeof skb);                                                                            \
-		ecf_##FIELD##_sidh_public_key_a(pka, ska);                                                                 \
-		ecf_##FIELD##_sidh_public_key_b(pkb, skb);                                                                 \
+		ecf_##FIELD##_sidh_public_key_a(pka, ska);                                                             \
+		ecf_##FIELD##_sidh_public_key_b(pkb, skb);                                                             \
 		CT_PUBLIC(pka, sizeof pka);                                                                            \
 		CT_PUBLIC(pkb, sizeof pkb);                                                                            \
 		ecf_##FIELD##_sidh_shared_a(ss, ska, pkb, sizeof pkb);                                                 \
@@ -49,7 +49,7 @@ static void fill(uint8_t *p, size_t n, uint8_t seed)
 		fill(m, sizeof m, 4);                                                                                  \
 		CT_SECRET(rnd, sizeof rnd);                                                                            \
 		CT_SECRET(m, sizeof m);                                                                                \
-		ecf_##FIELD##_sike_keypair(pk, sk, rnd);                                                                \
+		ecf_##FIELD##_sike_keypair(pk, sk, rnd);                                                               \
 		CT_PUBLIC(pk, sizeof pk);                                                                              \
 		CT_PUBLIC(sk + sizeof rnd, sizeof pk); /* the copy of pk in sk */                                      \
 		ecf_##FIELD##_sike_encaps(ct, kss, pk, sizeof pk, m);                                                  \
