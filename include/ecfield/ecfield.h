@@ -1,7 +1,10 @@
 /*
  * libecfield: constant-time, allocation-free prime-field arithmetic with
  * run-time CPU dispatch. This umbrella header declares the library-wide API
- * (version, CPU report) and includes every field.
+ * (version, CPU report) and includes every header of libecfield.so: the
+ * fields and the curves. SIDH and SIKE live in libecfield-sidh.so, whose
+ * umbrella header is <ecfield/sike.h> (pkg-config ecfield-sidh). Every module
+ * follows one convention (names, argument order, statuses): docs/api.md.
  */
 #ifndef ECFIELD_ECFIELD_H
 #define ECFIELD_ECFIELD_H
