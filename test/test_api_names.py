@@ -128,7 +128,15 @@ def planted(argv):
     import contextlib
     import io
     header, md = argv[2], argv[3]
-    expects = re.findall(r"expect: ([^*]+?)\s*\*/", open(header).read())
+    # One `expect:` per planted prototype, in the comment just above it (which
+    # clang-format may wrap: its lines are joined).
+    expects = []
+    for p in prototypes(header):
+        text = " ".join(l.strip().lstrip("/*").strip() for l in p.comment.splitlines()).replace("*/", "")
+        m = re.search(r"expect: (.*\S)", text)
+        if not m:
+            raise SystemExit("%s: %s has no expect: line" % (header, p.name))
+        expects.append(m.group(1))
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
         status = main([argv[0], md, header] + argv[argv.index("--"):], allow_missing=True)
