@@ -31,12 +31,3 @@ void ecfk_sc25519_redc_portable(uint64_t z[4], const uint64_t t[8])
 {
 	ecfi_redc_generic(z, t, ecfi_sc25519_M, ecfi_sc25519_N0, 4);
 }
-
-#if ECFI_X86_64_KERNELS
-extern __typeof__(ecfk_sc25519_mul_portable) ecfk_sc25519_mul_mulx_adx
-    __attribute__((alias("ecfk_sc25519_mul_portable")));
-extern __typeof__(ecfk_sc25519_sqr_portable) ecfk_sc25519_sqr_mulx_adx
-    __attribute__((alias("ecfk_sc25519_sqr_portable")));
-extern __typeof__(ecfk_sc25519_redc_portable) ecfk_sc25519_redc_mulx_adx
-    __attribute__((alias("ecfk_sc25519_redc_portable")));
-#endif
