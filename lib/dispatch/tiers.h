@@ -98,7 +98,7 @@
  * first; the portable tier (C, every architecture) is always the last. */
 #define ECFI_FAMILY_p256(X, ...)           X(MULX_ADX, __VA_ARGS__) /* field: mul, sqr, redc */
 #define ECFI_FAMILY_p256n(X, ...)          X(MULX_ADX, __VA_ARGS__) /* field: mul, sqr, redc */
-#define ECFI_FAMILY_sc25519(X, ...)                                 /* field: mul, sqr, redc (portable only) */
+#define ECFI_FAMILY_sc25519(X, ...)                                 /* field: mul, sqr, redc */
 #define ECFI_FAMILY_p25519(X, ...)         X(MULX_ADX, __VA_ARGS__) /* field: mul, sqr */
 #define ECFI_FAMILY_p434(X, ...)           X(MULX_ADX, __VA_ARGS__) /* field: mul, sqr, mp_mul, redc */
 #define ECFI_FAMILY_p503(X, ...)           X(MULX_ADX, __VA_ARGS__) /* field: mul, sqr, mp_mul, redc */
