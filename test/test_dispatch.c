@@ -133,8 +133,53 @@ static void test_set_kernels(void **s)
 	ecfi_cpu_set_kernels(old);
 }
 
+/* The tier table (lib/dispatch/tiers.h) as this test expects it, written apart
+ * from it: the tier each family runs on under fixed flag words (portable
+ * where the build has no x86-64 kernels). A family that loses a tier, gains
+ * the wrong one or prefers another fails here. */
+#define EXPECT_TIER(family, word, name)                                                                                \
+	test_expect(strcmp(ECFI_DISPATCH_NAME(family, (uint32_t)(word)), ECFI_X86_64_KERNELS ? (name) : "portable") == \
+	                0,                                                                                             \
+	            "family %s under 0x%x runs on %s, expected %s", #family, (unsigned)(word),                         \
+	            ECFI_DISPATCH_NAME(family, (uint32_t)(word)), (name))
+static void test_table(void **s)
+{
+	(void)s;
+	const uint32_t mulx = ECFI_KERNEL_MULX_ADX, sha = ECFI_KERNEL_SHA_NI, avx2 = ECFI_KERNEL_AVX2;
+	EXPECT_TIER(p256, 0, "portable");
+	EXPECT_TIER(p256, mulx, "mulx_adx");
+	EXPECT_TIER(p256, sha | avx2, "portable");
+	EXPECT_TIER(p256n, mulx, "mulx_adx");
+	EXPECT_TIER(sc25519, ~0u, "portable");
+	EXPECT_TIER(p25519, mulx, "mulx_adx");
+	EXPECT_TIER(p434, mulx, "mulx_adx");
+	EXPECT_TIER(p503, mulx, "mulx_adx");
+	EXPECT_TIER(p610, mulx, "mulx_adx");
+	EXPECT_TIER(p751, mulx, "mulx_adx");
+	EXPECT_TIER(p256_point, mulx, "mulx_adx");
+	EXPECT_TIER(p256_point, sha | avx2, "portable");
+	EXPECT_TIER(p256_scan, avx2, "avx2");
+	EXPECT_TIER(p256_scan, mulx | sha, "portable");
+	EXPECT_TIER(p256_madd_scan, mulx | avx2, "mulx_adx_avx2");
+	EXPECT_TIER(p256_madd_scan, mulx | sha, "portable");
+	EXPECT_TIER(p256_madd_scan, avx2 | sha, "portable");
+	EXPECT_TIER(ed25519_point, mulx, "mulx_adx");
+	EXPECT_TIER(x25519_ladder, mulx, "mulx_adx");
+	EXPECT_TIER(sha256, sha, "sha_ni");
+	EXPECT_TIER(sha256, mulx | avx2, "portable");
+	/* The field tiers that tests step through: MULX/ADX, never SHA-NI or AVX2. */
+	test_expect((ECFI_FIELD_TIERS & mulx) && !(ECFI_FIELD_TIERS & (sha | avx2)), "ECFI_FIELD_TIERS 0x%x",
+	            (unsigned)ECFI_FIELD_TIERS);
+	/* ecf_kernel_name() names the multiplication tier the probe allowed. */
+	uint32_t allowed = ecf_cpu_allowed();
+	int both = (allowed & ECF_CPU_X86_BMI2) && (allowed & ECF_CPU_X86_ADX);
+	test_expect(strcmp(ecf_kernel_name(), both && ECFI_X86_64_KERNELS ? "mulx_adx" : "portable") == 0,
+	            "ecf_kernel_name() %s with BMI2+ADX %sallowed", ecf_kernel_name(), both ? "" : "not ");
+}
+
 int main(void)
 {
-	const struct CMUnitTest tests[] = {cmocka_unit_test(test_report), cmocka_unit_test(test_set_kernels)};
+	const struct CMUnitTest tests[] = {cmocka_unit_test(test_report), cmocka_unit_test(test_set_kernels),
+	                                   cmocka_unit_test(test_table)};
 	return cmocka_run_group_tests_name("dispatch", tests, NULL, NULL);
 }
