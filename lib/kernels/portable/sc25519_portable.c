@@ -5,9 +5,8 @@
  * lib/common/field_params.py. Prototypes and contracts: kernels/kernels.h.
  *
  * There is no MULX/ADX kernel for this field: scalar arithmetic is a handful
- * of operations per signature. The mulx_adx names, which the dispatching
- * entries of mont_field_internal.h call on CPUs with BMI2 and ADX, are
- * aliases of the portable kernels.
+ * of operations per signature. Its family in lib/dispatch/tiers.h lists no
+ * tier, so every CPU runs these.
  */
 #include "kernels/kernels.h"
 #include "kernels/portable/mont_generic.h"
