@@ -9,7 +9,9 @@
  * can be loaded although they share a soname. Every call goes through a
  * function pointer on both sides: the ratio measures what the library does
  * inside the call (e.g. internal calls through the PLT), not how it is
- * reached. Prints one line per operation: ticks A, ticks B, B/A.
+ * reached. Prints one line per operation: ticks A, ticks B, B/A. The curve
+ * operations (x25519, ed25519 sign, P-256 ECDH and ECDSA sign) take fixed
+ * keys made by each library's own keypair function.
  */
 #define _GNU_SOURCE 1
 #include <dlfcn.h>
@@ -45,28 +47,31 @@ typedef void (*bin_fn)(void *, const void *, const void *);
 typedef int (*st_fn)(void *, const void *);
 typedef int (*st2_fn)(void *, const void *, const void *);
 
-enum kind { UNARY, BINARY, STATUS1, STATUS2 };
+typedef int (*x25519_fn)(uint8_t *, const uint8_t *, const uint8_t *);
+typedef int (*ed_sign_fn)(uint8_t *, const uint8_t *, const uint8_t *, size_t);
+typedef int (*ecdh_fn)(uint8_t *, const uint8_t *, const uint8_t *, size_t);
+typedef int (*ecdsa_fn)(uint8_t *, const uint8_t *, const uint8_t *, size_t, const uint8_t *, size_t, unsigned);
+
+enum kind { UNARY, BINARY, STATUS1, STATUS2, X25519, ED_SIGN, ECDH, ECDSA };
 static const struct op {
 	const char *name;
 	enum kind kind;
 	size_t limbs; /* element size in limbs (fp2: both halves) */
 	long chain;
 } ops[] = {
-    {"ecf_p256_sqrt", STATUS1, 4, 20},
-    {"ecf_p256_inv", UNARY, 4, 50},
-    {"ecf_p256n_inv", UNARY, 4, 50},
-    {"ecf_p25519_pow22523", UNARY, 4, 20},
-    {"ecf_p25519_sqrt_ratio", STATUS2, 4, 20},
-    {"ecf_p25519_inv", UNARY, 4, 50},
-    {"ecf_p503_inv", UNARY, 8, 20},
-    {"ecf_p503_fp2_mul", BINARY, 16, 2000},
-    {"ecf_p503_fp2_sqr", UNARY, 16, 2000},
-    {"ecf_p503_fp2_inv", UNARY, 16, 20},
-    {"ecf_p503_fp2_add", BINARY, 16, 2000},
-    {"ecf_p503_fp2_sub", BINARY, 16, 2000},
-    {"ecf_p503_fp2_mul_small", UNARY, 16, 2000},
-    {"ecf_p751_fp2_mul", BINARY, 24, 1000},
-    {"ecf_p751_fp2_sqr", UNARY, 24, 1000},
+    {"ecf_p256_mul", BINARY, 4, 2000},      {"ecf_p256_sqr", UNARY, 4, 2000},
+    {"ecf_p256n_mul", BINARY, 4, 2000},     {"ecf_p25519_mul", BINARY, 4, 2000},
+    {"ecf_p25519_sqr", UNARY, 4, 2000},     {"ecf_p503_mul", BINARY, 8, 2000},
+    {"ecf_p503_sqr", UNARY, 8, 2000},       {"ecf_x25519", X25519, 4, 5},
+    {"ecf_ed25519_sign", ED_SIGN, 4, 5},    {"ecf_p256_ecdh", ECDH, 4, 5},
+    {"ecf_p256_ecdsa_sign", ECDSA, 4, 5},   {"ecf_p256_sqrt", STATUS1, 4, 20},
+    {"ecf_p256_inv", UNARY, 4, 50},         {"ecf_p256n_inv", UNARY, 4, 50},
+    {"ecf_p25519_pow22523", UNARY, 4, 20},  {"ecf_p25519_sqrt_ratio", STATUS2, 4, 20},
+    {"ecf_p25519_inv", UNARY, 4, 50},       {"ecf_p503_inv", UNARY, 8, 20},
+    {"ecf_p503_fp2_mul", BINARY, 16, 2000}, {"ecf_p503_fp2_sqr", UNARY, 16, 2000},
+    {"ecf_p503_fp2_inv", UNARY, 16, 20},    {"ecf_p503_fp2_add", BINARY, 16, 2000},
+    {"ecf_p503_fp2_sub", BINARY, 16, 2000}, {"ecf_p503_fp2_mul_small", UNARY, 16, 2000},
+    {"ecf_p751_fp2_mul", BINARY, 24, 1000}, {"ecf_p751_fp2_sqr", UNARY, 24, 1000},
 };
 
 static void fill(uint64_t *l, size_t n, uint64_t seed)
@@ -80,8 +85,49 @@ static void fill(uint64_t *l, size_t n, uint64_t seed)
 		l[n / 2 - 1] >>= 8;
 }
 
+/* The keys of the curve operations, made once per library: b holds the
+ * secret key (ed25519: seed || public key; P-256: a scalar < n), c the peer's
+ * public key (P-256: 65 bytes, uncompressed) or the X25519 base point. */
+static int curve_keys(void *lib, enum kind kind, uint8_t *b, uint8_t *c)
+{
+	memset(b, 0, 64);
+	memset(c, 0, 96);
+	for (int i = 0; i < 32; i++)
+		b[i] = (uint8_t)(0x41 + 3 * i);
+	void *sym = NULL;
+	int (*kp)(uint8_t *, uint8_t *, const uint8_t *, size_t) = NULL;
+	int (*edkp)(uint8_t *, uint8_t *, const uint8_t *) = NULL;
+	uint8_t seed[32], pk[65];
+	memcpy(seed, b, 32);
+	switch (kind) {
+	case X25519:
+		c[0] = 9;
+		return 0;
+	case ED_SIGN:
+		sym = dlsym(lib, "ecf_ed25519_keypair");
+		if (!sym)
+			return -1;
+		memcpy(&edkp, &sym, sizeof sym);
+		return edkp(pk, b, seed);
+	case ECDH:
+	case ECDSA:
+		sym = dlsym(lib, "ecf_p256_keypair");
+		if (!sym)
+			return -1;
+		memcpy(&kp, &sym, sizeof sym);
+		if (kp(c, b, seed, sizeof seed) != 0) /* the peer's key pair ... */
+			return -1;
+		seed[0] ^= 1;
+		return kp(pk, b, seed, sizeof seed); /* ... and ours */
+	default:
+		return 0;
+	}
+}
+
 static uint64_t run(const struct op *o, any_fn fn, uint64_t *a, uint64_t *b, uint64_t *c)
 {
+	uint8_t *ab = (uint8_t *)a, *bb = (uint8_t *)b, *cb = (uint8_t *)c;
+	int st = 0;
 	uint64_t t0 = ticks();
 	for (long i = 0; i < o->chain; i++) {
 		switch (o->kind) {
@@ -101,7 +147,24 @@ static uint64_t run(const struct op *o, any_fn fn, uint64_t *a, uint64_t *b, uin
 			memcpy(a, c, 8 * o->limbs);
 			a[0] |= 1;
 			break;
+		case X25519: /* a dependent chain: each shared secret is the next scalar */
+			st |= ((x25519_fn)fn)(ab, bb, cb);
+			memcpy(bb, ab, 32);
+			break;
+		case ED_SIGN: /* each signature's first half is the next message */
+			st |= ((ed_sign_fn)fn)(ab, bb, ab, 32);
+			break;
+		case ECDH:
+			st |= ((ecdh_fn)fn)(ab, bb, cb, 65);
+			break;
+		case ECDSA: /* each signature's r is the next digest */
+			st |= ((ecdsa_fn)fn)(ab, bb, ab, 32, NULL, 0, 0);
+			break;
 		}
+	}
+	if (st != 0) {
+		fprintf(stderr, "%s failed (status %d)\n", o->name, st);
+		exit(1);
 	}
 	return ticks() - t0;
 }
@@ -140,13 +203,18 @@ int main(int argc, char **argv)
 			printf("%-26s missing in %s\n", o->name, fn[0] ? "B" : "A");
 			continue;
 		}
-		uint64_t a[2][24], b[24], c[24], t[2][SAMPLES];
-		fill(b, o->limbs, 7 + i);
-		for (int k = 0; k < 2; k++)
+		uint64_t a[2][24], b[2][24], c[2][24], t[2][SAMPLES];
+		for (int k = 0; k < 2; k++) {
+			fill(b[k], o->limbs, 7 + i);
 			fill(a[k], o->limbs, 3 + i);
+			if (o->kind >= X25519 && curve_keys(lib[k], o->kind, (uint8_t *)b[k], (uint8_t *)c[k]) != 0) {
+				fprintf(stderr, "%s: no keys\n", o->name);
+				return 1;
+			}
+		}
 		for (int s = -5; s < SAMPLES; s++)
 			for (int k = 0; k < 2; k++) {
-				uint64_t d = run(o, fn[k], a[k], b, c) / (uint64_t)o->chain;
+				uint64_t d = run(o, fn[k], a[k], b[k], c[k]) / (uint64_t)o->chain;
 				if (s >= 0)
 					t[k][s] = d;
 			}

@@ -39,9 +39,9 @@ BENCH_CHAIN2(BN(mul), BN(state), FN(mul), a, b, c)
 		}                                                                                                      \
 	}
 DIRECT_MUL(portable)
-#if ECFI_X86_64_KERNELS
-DIRECT_MUL(mulx_adx)
-#endif
+/* And one for each tier of the field's row in lib/dispatch/tiers.h. */
+#define DIRECT_MUL_TIER(tier, ...) DIRECT_MUL(tier)
+ECFI_FAMILY_BUILT(FIELD, DIRECT_MUL_TIER, ~)
 static void BN(mul_pointer)(void *p, long n)
 {
 	BN(state) *s = p;
@@ -125,13 +125,14 @@ static void ECFI_CAT(bench_mont_, FIELD)(void)
 	for (size_t k = 0; k < nt; k++)
 		v[nv++] = (bench_variant){names[k], "public", flags[k], BN(mul), s};
 	v[nv++] = (bench_variant){"portable", "direct", 0, BN(mul_direct_portable), s};
-#if ECFI_X86_64_KERNELS
-	if (nt > 1)
-		v[nv++] = (bench_variant){"mulx_adx", "direct", flags[1], BN(mul_direct_mulx_adx), s};
-	s->mul_ptr = nt > 1 ? KERNEL(mul, mulx_adx) : KERNEL(mul, portable);
-#else
 	s->mul_ptr = KERNEL(mul, portable);
-#endif
+#define DIRECT_ROW(tier, ...)                                                                                          \
+	if (nt > 1) {                                                                                                  \
+		v[nv++] = (bench_variant){#tier, "direct", flags[1], BN(mul_direct_##tier), s};                        \
+		s->mul_ptr = KERNEL(mul, tier);                                                                        \
+	}
+	ECFI_FAMILY_BUILT(FIELD, DIRECT_ROW, ~)
+#undef DIRECT_ROW
 	v[nv++] = (bench_variant){names[nt - 1], "pointer", flags[nt - 1], BN(mul_pointer), s};
 	bench_group(STR(FIELD), "mul", v, nv);
 

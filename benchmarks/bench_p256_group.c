@@ -244,7 +244,7 @@ static void run_add_affine(void *p, long n)
  * out-of-line call reading the tier, the formula alone. */
 static __attribute__((noinline)) void add_affine_no_select(point *r, const point *p, const affine *q)
 {
-	pt_madd(r, p, q, P256_FAST());
+	pt_madd(r, p, q, ecfi_tiers());
 }
 
 static void run_add_affine_no_select(void *p, long n)

@@ -185,7 +185,7 @@ void bench_p256_jac(void)
 			v[nv++] = (bench_variant){names[k], "c", flags[k], c_body[op], &st[k]};
 #if ECFI_X86_64_KERNELS
 		for (size_t k = 0; k < nt && k < 3; k++)
-			if (ECFI_USE_MULX_ADX(flags[k]))
+			if (ECFI_TIER_ON(flags[k], MULX_ADX))
 				v[nv++] = (bench_variant){names[k], "fused", flags[k], fused_body[op], &st[3]};
 #endif
 #ifdef ECF_BENCH_PEER_KERNELS
@@ -198,7 +198,7 @@ void bench_p256_jac(void)
 		bench_variant v[4];
 		size_t nv = 0;
 #if ECFI_X86_64_KERNELS
-		if (ECFI_USE_MULX_ADX(flags[nt - 1])) {
+		if (ECFI_TIER_ON(flags[nt - 1], MULX_ADX)) {
 			v[nv++] = (bench_variant){names[nt - 1], "fused", flags[nt - 1], run_dbl5_fused, &st[3]};
 			v[nv++] = (bench_variant){names[nt - 1], "fused_n", flags[nt - 1], run_dbl5_fused_n, &st[1]};
 		}

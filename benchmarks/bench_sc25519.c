@@ -1,6 +1,6 @@
-/* ecfield-bench rows for the edwards25519 scalar field (mod l). Its mulx_adx
- * kernel names are aliases of the portable kernels, so both tiers run the
- * same code. */
+/* ecfield-bench rows for the edwards25519 scalar field (mod l). It has only
+ * the portable kernels (lib/dispatch/tiers.h), so every tier runs the same
+ * code. */
 #include "ecfield/sc25519.h"
 
 #include "common/internal.h"

@@ -48,14 +48,15 @@ static inline void fz_limbs(fz_cursor *c, uint64_t *out, size_t n)
 	}
 }
 
-/* Kernel tiers: portable (0) and each kernel bit the CPU supports. */
+/* Kernel tiers: portable (0) and each field multiplication tier the CPU
+ * supports (ECFI_FIELD_TIERS, lib/dispatch/tiers.h). */
 static inline size_t fz_tiers(uint32_t out[8])
 {
 	size_t k = 0;
 	out[k++] = 0;
 	uint32_t sup = ecfi_cpu_supported_kernels();
-	for (uint32_t bit = 1; bit & ECFI_KERNEL_ALL; bit <<= 1)
-		if (sup & bit)
+	for (uint32_t bit = 1; bit != 0; bit <<= 1)
+		if (sup & bit & ECFI_FIELD_TIERS)
 			out[k++] = bit;
 	return k;
 }

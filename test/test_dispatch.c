@@ -21,10 +21,10 @@ static void test_report(void **s)
 	test_expect(strcmp(ecf_kernel_name(), ecfi_kernel_name_of(ecfi_cpu_flags)) == 0, "kernel name vs flag");
 	test_expect(ecf_kernel_reason() != NULL && strlen(ecf_kernel_reason()) > 10, "no reason given");
 	int both = (allowed & ECF_CPU_X86_BMI2) && (allowed & ECF_CPU_X86_ADX);
-	test_expect(ECFI_USE_MULX_ADX(ecfi_cpu_flags) == (both && ECFI_X86_64_KERNELS),
+	test_expect(ECFI_TIER_ON(ecfi_cpu_flags, MULX_ADX) == (both && ECFI_X86_64_KERNELS),
 	            "MULX/ADX kernel flag must be set exactly when BMI2 and ADX are both allowed");
 	int sha = (allowed & ECF_CPU_X86_SHA) && (allowed & ECF_CPU_X86_SSSE3) && (allowed & ECF_CPU_X86_SSE4_1);
-	test_expect(ECFI_USE_SHA_NI(ecfi_cpu_flags) == (sha && ECFI_X86_64_KERNELS),
+	test_expect(ECFI_TIER_ON(ecfi_cpu_flags, SHA_NI) == (sha && ECFI_X86_64_KERNELS),
 	            "SHA-NI kernel flag must be set exactly when SHA, SSSE3 and SSE4.1 are all allowed");
 	test_expect(
 	    strcmp(ecfi_sha256_kernel_name_of(ecfi_cpu_flags), sha && ECFI_X86_64_KERNELS ? "sha_ni" : "portable") == 0,
@@ -35,7 +35,7 @@ static void test_report(void **s)
 	                                           (ECF_CPU_X86_SHA | ECF_CPU_X86_SSSE3 | ECF_CPU_X86_SSE4_1),
 	            "CPUID has SHA, SSSE3 and SSE4.1 but the probe did not detect them");
 	int avx2 = (allowed & ECF_CPU_X86_AVX2) != 0;
-	test_expect(ECFI_USE_AVX2(ecfi_cpu_flags) == (avx2 && ECFI_X86_64_KERNELS),
+	test_expect(ECFI_TIER_ON(ecfi_cpu_flags, AVX2) == (avx2 && ECFI_X86_64_KERNELS),
 	            "AVX2 scan flag must be set exactly when AVX2 is allowed");
 	/* As for SHA: where CPUID and XCR0 say AVX2 is usable, the probe must detect it. */
 	test_expect(!test_host_has_avx2() || (det & ECF_CPU_X86_AVX2),
@@ -67,6 +67,10 @@ static void test_report(void **s)
 				want |= 1u << 1;
 			else if (strcmp(w, "sha") == 0)
 				want |= 1u << 2;
+			else if (strcmp(w, "ssse3") == 0)
+				want |= 1u << 3;
+			else if (strcmp(w, "sse4_1") == 0)
+				want |= 1u << 4;
 			else if (strcmp(w, "avx2") == 0)
 				want |= 1u << 5;
 			else if (strcmp(w, "asimd") == 0)
@@ -87,9 +91,10 @@ static void test_report(void **s)
 			test_expect(strcmp(ecf_kernel_name(), "portable") == 0, "BMI2 or ADX disabled, kernel %s",
 			            ecf_kernel_name());
 		if (want & (1u << 2))
-			test_expect(!ECFI_USE_SHA_NI(ecfi_cpu_flags), "SHA disabled, SHA-NI kernel still selected");
+			test_expect(!ECFI_TIER_ON(ecfi_cpu_flags, SHA_NI),
+			            "SHA disabled, SHA-NI kernel still selected");
 		if (want & (1u << 5))
-			test_expect(!ECFI_USE_AVX2(ecfi_cpu_flags), "AVX2 disabled, AVX2 scan still selected");
+			test_expect(!ECFI_TIER_ON(ecfi_cpu_flags, AVX2), "AVX2 disabled, AVX2 scan still selected");
 	}
 	/* Set by .ci/cpu-models when the suite runs under an emulated CPU model:
 	 * the kernel the probe must choose, and words its reason must contain. */
@@ -128,8 +133,53 @@ static void test_set_kernels(void **s)
 	ecfi_cpu_set_kernels(old);
 }
 
+/* The tier table (lib/dispatch/tiers.h) as this test expects it, written apart
+ * from it: the tier each family runs on under fixed flag words (portable
+ * where the build has no x86-64 kernels). A family that loses a tier, gains
+ * the wrong one or prefers another fails here. */
+#define EXPECT_TIER(family, word, name)                                                                                \
+	test_expect(strcmp(ECFI_DISPATCH_NAME(family, (uint32_t)(word)), ECFI_X86_64_KERNELS ? (name) : "portable") == \
+	                0,                                                                                             \
+	            "family %s under 0x%x runs on %s, expected %s", #family, (unsigned)(word),                         \
+	            ECFI_DISPATCH_NAME(family, (uint32_t)(word)), (name))
+static void test_table(void **s)
+{
+	(void)s;
+	const uint32_t mulx = ECFI_KERNEL_MULX_ADX, sha = ECFI_KERNEL_SHA_NI, avx2 = ECFI_KERNEL_AVX2;
+	EXPECT_TIER(p256, 0, "portable");
+	EXPECT_TIER(p256, mulx, "mulx_adx");
+	EXPECT_TIER(p256, sha | avx2, "portable");
+	EXPECT_TIER(p256n, mulx, "mulx_adx");
+	EXPECT_TIER(sc25519, ~0u, "portable");
+	EXPECT_TIER(p25519, mulx, "mulx_adx");
+	EXPECT_TIER(p434, mulx, "mulx_adx");
+	EXPECT_TIER(p503, mulx, "mulx_adx");
+	EXPECT_TIER(p610, mulx, "mulx_adx");
+	EXPECT_TIER(p751, mulx, "mulx_adx");
+	EXPECT_TIER(p256_point, mulx, "mulx_adx");
+	EXPECT_TIER(p256_point, sha | avx2, "portable");
+	EXPECT_TIER(p256_scan, avx2, "avx2");
+	EXPECT_TIER(p256_scan, mulx | sha, "portable");
+	EXPECT_TIER(p256_madd_scan, mulx | avx2, "mulx_adx_avx2");
+	EXPECT_TIER(p256_madd_scan, mulx | sha, "portable");
+	EXPECT_TIER(p256_madd_scan, avx2 | sha, "portable");
+	EXPECT_TIER(ed25519_point, mulx, "mulx_adx");
+	EXPECT_TIER(x25519_ladder, mulx, "mulx_adx");
+	EXPECT_TIER(sha256, sha, "sha_ni");
+	EXPECT_TIER(sha256, mulx | avx2, "portable");
+	/* The field tiers that tests step through: MULX/ADX, never SHA-NI or AVX2. */
+	test_expect((ECFI_FIELD_TIERS & mulx) && !(ECFI_FIELD_TIERS & (sha | avx2)), "ECFI_FIELD_TIERS 0x%x",
+	            (unsigned)ECFI_FIELD_TIERS);
+	/* ecf_kernel_name() names the multiplication tier the probe allowed. */
+	uint32_t allowed = ecf_cpu_allowed();
+	int both = (allowed & ECF_CPU_X86_BMI2) && (allowed & ECF_CPU_X86_ADX);
+	test_expect(strcmp(ecf_kernel_name(), both && ECFI_X86_64_KERNELS ? "mulx_adx" : "portable") == 0,
+	            "ecf_kernel_name() %s with BMI2+ADX %sallowed", ecf_kernel_name(), both ? "" : "not ");
+}
+
 int main(void)
 {
-	const struct CMUnitTest tests[] = {cmocka_unit_test(test_report), cmocka_unit_test(test_set_kernels)};
+	const struct CMUnitTest tests[] = {cmocka_unit_test(test_report), cmocka_unit_test(test_set_kernels),
+	                                   cmocka_unit_test(test_table)};
 	return cmocka_run_group_tests_name("dispatch", tests, NULL, NULL);
 }

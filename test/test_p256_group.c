@@ -1371,7 +1371,7 @@ static void test_dsm_edges(void **s)
 		/* The prepared-key form: Q's affine odd multiples (Q != O only). */
 		ecf_p256_affine table[ECFI_P256_PREP_ENTRIES];
 		if (ci != 0)
-			ecfi_p256_odd_multiples_affine(table, &q, P256_FAST());
+			ecfi_p256_odd_multiples_affine(table, &q, ecfi_tiers());
 		for (size_t i = 0; i < 14; i++)
 			for (size_t j = 0; j < 14; j++) {
 				uint8_t u1b[32], u2b[32], eb[32];
@@ -1405,8 +1405,8 @@ static void test_dsm_edges(void **s)
 					test_expect(ecf_p256_point_equal(&s1, &s2) == 1,
 					            "double_scalar_mult_vartime + G: c %zu, u1 %zu, u2 %zu, tier %s",
 					            ci, i, j, test_tier_name(t));
-					ecfi_test_p256_double_scalar_mult_vartime_jac(&jac, l1, l2, &q, P256_FAST());
-					ecfi_p256_double_scalar_mult_vartime_jac(&jac_lib, l1, l2, &q, P256_FAST());
+					ecfi_test_p256_double_scalar_mult_vartime_jac(&jac, l1, l2, &q, ecfi_tiers());
+					ecfi_p256_double_scalar_mult_vartime_jac(&jac_lib, l1, l2, &q, ecfi_tiers());
 					test_expect(memcmp(&jac, &jac_lib, sizeof jac) == 0,
 					            "dsm_jac: hook != library: c %zu, u1 %zu, u2 %zu", ci, i, j);
 					test_expect(
@@ -1417,18 +1417,18 @@ static void test_dsm_edges(void **s)
 						unsigned long before[ECFI_TEST_P256_DSM_PATHS];
 						memcpy(before, paths, sizeof before);
 						ecfi_test_p256_double_scalar_mult_vartime_jac_table(&jac, l1, l2, table,
-						                                                    P256_FAST());
+						                                                    ecfi_tiers());
 						for (int k = 0; k < ECFI_TEST_P256_DSM_PATHS; k++) {
 							tpaths[k] += paths[k] - before[k];
 							paths[k] = before[k];
 						}
 						ecfi_p256_double_scalar_mult_vartime_jac_table(&jac_lib, l1, l2, table,
-						                                               P256_FAST());
+						                                               ecfi_tiers());
 						test_expect(memcmp(&jac, &jac_lib, sizeof jac) == 0,
 						            "dsm table: hook != library: c %zu, u1 %zu, u2 %zu", ci, i,
 						            j);
 						ecf_p256_point pt, s3, s4, g3;
-						jac_to_pt(&pt, &jac_lib, P256_FAST());
+						jac_to_pt(&pt, &jac_lib, ecfi_tiers());
 						test_expect(
 						    ecf_p256_point_equal(&pt, &want) == 1,
 						    "dsm with the prepared table: c %zu, u1 %zu, u2 %zu, tier %s", ci,

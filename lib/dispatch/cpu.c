@@ -13,6 +13,7 @@
 #endif
 #include "dispatch/cpu.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,26 +31,48 @@ static uint32_t cpu_detected;
 static uint32_t cpu_allowed;
 static const char *kernel_reason = "probe has not run: portable kernels";
 
-/* Features that ECFIELD_DISABLE names. Words are separated by commas, spaces
- * and tabs and must match a name exactly (no prefixes, case-sensitive);
- * anything else is ignored. Each character is read once and a word is kept
- * only up to the longest name, so the work is linear in the value's length
- * and needs no counter that could wrap. */
+/* The rows of the tier table (tiers.h) the probe reads. */
+struct cap_row {
+	uint32_t bit;
+	const char *word;
+};
+#define CAP_ROW_(bit, word, host, ...) {(bit), #word},
+static const struct cap_row caps[] = {ECFI_CAPS(CAP_ROW_, ~)};
+struct tier_row {
+	uint32_t mask, requires;
+	const char *name;
+	int built, target; /* kernels built; compiled for the tier's architecture */
+};
+#define TIER_ROW_(T, mask, name, arch, req, ...)                                                                       \
+	{(mask), (req), #name, 0 ECFI_IF_BUILT_##arch(+1), 0 ECFI_IF_TARGET_##arch(+1)},
+static const struct tier_row tiers_table[] = {ECFI_TIERS(TIER_ROW_, ~)};
+/* The tiers of the family ecf_kernel_name() reports, preferred first. */
+#define NAMED_ENTRY_(T, ...) ECFI_TIER_ROW_(T, TIER_ROW_, ~)
+static const struct tier_row named_rows[] = {ECFI_TIER_FAMILY_(ECFI_NAMED_FAMILY)(NAMED_ENTRY_, ~){0, 0, NULL, 0, 0}};
+#define N_ROWS(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Features that ECFIELD_DISABLE names: "all", each capability's word, and
+ * each tier's name (clearing the capabilities the tier requires). Words are
+ * separated by commas, spaces and tabs and must match a name exactly (no
+ * prefixes, case-sensitive); anything else is ignored. Each character is read
+ * once and a word is kept only up to the longest name, so the work is linear
+ * in the value's length and needs no counter that could wrap. */
+static uint32_t disable_word(const char *word)
+{
+	if (strcmp(word, "all") == 0)
+		return ~0u;
+	uint32_t bits = 0;
+	for (size_t i = 0; i < N_ROWS(caps); i++)
+		if (strcmp(word, caps[i].word) == 0)
+			bits |= caps[i].bit;
+	for (size_t i = 0; i < N_ROWS(tiers_table); i++)
+		if (strcmp(word, tiers_table[i].name) == 0)
+	bits |= tiers_table[i].requires;
+	return bits;
+}
+
 static uint32_t parse_disable(const char *s)
 {
-	static const struct {
-		const char *word;
-		uint32_t bits;
-	} words[] = {
-	    {"all", ~0u},
-	    {"mulx_adx", ECF_CPU_X86_BMI2 | ECF_CPU_X86_ADX},
-	    {"bmi2", ECF_CPU_X86_BMI2},
-	    {"adx", ECF_CPU_X86_ADX},
-	    {"sha", ECF_CPU_X86_SHA},
-	    {"avx2", ECF_CPU_X86_AVX2},
-	    {"asimd", ECF_CPU_ARM_ASIMD},
-	    {"pmull", ECF_CPU_ARM_PMULL},
-	};
 	enum { MAX_WORD = 16 };
 	char word[MAX_WORD + 1];
 	size_t len = 0, overlong = 0;
@@ -59,9 +82,7 @@ static uint32_t parse_disable(const char *s)
 		if (c == '\0' || c == ',' || c == ' ' || c == '\t') {
 			if (len > 0 && !overlong) {
 				word[len] = '\0';
-				for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-					if (strcmp(word, words[i].word) == 0)
-						cleared |= words[i].bits;
+				cleared |= disable_word(word);
 			}
 			len = 0;
 			overlong = 0;
@@ -76,8 +97,6 @@ static uint32_t parse_disable(const char *s)
 	return cleared;
 }
 
-/* secure_getenv where the C library has it (ignored in setuid/setgid
- * processes: their environment is not trusted); getenv elsewhere. */
 static const char *ecfi_getenv(const char *name)
 {
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 17))
@@ -87,76 +106,89 @@ static const char *ecfi_getenv(const char *name)
 #endif
 }
 
+/* A tier's bit is set when its kernels are built and every capability it
+ * requires is allowed. */
 static uint32_t kernels_for(uint32_t features)
 {
 	uint32_t k = 0;
-#if ECFI_X86_64_KERNELS
-	/* MULX is BMI2, ADCX/ADOX are ADX: the kernels need both. */
-	if ((features & ECF_CPU_X86_BMI2) && (features & ECF_CPU_X86_ADX))
-		k |= ECFI_KERNEL_MULX_ADX;
-	/* SHA256RNDS2/MSG1/MSG2 are SHA; the kernel's byte shuffles SSSE3, its blend SSE4.1. */
-	if ((features & ECF_CPU_X86_SHA) && (features & ECF_CPU_X86_SSSE3) && (features & ECF_CPU_X86_SSE4_1))
-		k |= ECFI_KERNEL_SHA_NI;
-	/* cpu_features reports AVX2 only when the OS saves the ymm state (XCR0). */
-	if (features & ECF_CPU_X86_AVX2)
-		k |= ECFI_KERNEL_AVX2;
-#else
-	(void)features;
-#endif
+	for (size_t i = 0; i < N_ROWS(tiers_table); i++)
+		if (tiers_table[i].built && (features & tiers_table[i].requires) == tiers_table[i].requires)
+			k |= tiers_table[i].mask;
 	return k;
 }
 
 static uint32_t probe_features(void)
 {
 	uint32_t f = 0;
+#define READ_CAP_(bit, word, host, ...) ECFI_IF_HOST_##host(if (info.features.word) f |= (bit);)
 #if defined(__x86_64__) || defined(__i386__)
 	const X86Info info = GetX86Info();
-	if (info.features.bmi2)
-		f |= ECF_CPU_X86_BMI2;
-	if (info.features.adx)
-		f |= ECF_CPU_X86_ADX;
-	if (info.features.sha)
-		f |= ECF_CPU_X86_SHA;
-	if (info.features.ssse3)
-		f |= ECF_CPU_X86_SSSE3;
-	if (info.features.sse4_1)
-		f |= ECF_CPU_X86_SSE4_1;
-	if (info.features.avx2)
-		f |= ECF_CPU_X86_AVX2;
+	ECFI_CAPS(READ_CAP_, ~)
 #elif defined(__aarch64__)
 	const Aarch64Info info = GetAarch64Info();
-	if (info.features.asimd)
-		f |= ECF_CPU_ARM_ASIMD;
-	if (info.features.pmull)
-		f |= ECF_CPU_ARM_PMULL;
+	ECFI_CAPS(READ_CAP_, ~)
 #endif
 	return f;
 }
 
+#if defined(__x86_64__)
+#define HOST "x86-64"
+#elif defined(__aarch64__)
+#define HOST "aarch64"
+#else
+#define HOST "this architecture"
+#endif
+
+/* Appends the capabilities in bits, upper case, joined by " and ". */
+static void put_caps(char *buf, size_t size, uint32_t bits)
+{
+	const char *sep = "";
+	for (size_t i = 0; i < N_ROWS(caps); i++) {
+		if (!(bits & caps[i].bit))
+			continue;
+		size_t n = strlen(buf);
+		snprintf(buf + n, size - n, "%s", sep);
+		for (const char *c = caps[i].word; *c; c++) {
+			n = strlen(buf);
+			if (n + 1 < size) {
+				buf[n] = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
+				buf[n + 1] = '\0';
+			}
+		}
+		sep = " and ";
+	}
+}
+
+/* Why the named family runs where it does: of its tiers for this
+ * architecture, the first one allowed, or why the first one is not. */
+static char reason_buf[160];
 static const char *reason_for(uint32_t detected, uint32_t allowed)
 {
-#if defined(__x86_64__)
-	if (!(detected & ECF_CPU_X86_BMI2) && !(detected & ECF_CPU_X86_ADX))
-		return "x86-64: BMI2 and ADX not detected: portable kernels";
-	if (!(detected & ECF_CPU_X86_BMI2))
-		return "x86-64: BMI2 (MULX) not detected: portable kernels";
-	if (!(detected & ECF_CPU_X86_ADX))
-		return "x86-64: ADX not detected: portable kernels";
-	if (!ECFI_X86_64_KERNELS)
-		return "x86-64: BMI2 and ADX detected, but built without assembly: portable kernels";
-	if (!(allowed & ECF_CPU_X86_BMI2) || !(allowed & ECF_CPU_X86_ADX))
-		return "x86-64: BMI2 and ADX detected, disabled by ECFIELD_DISABLE: portable kernels";
-	return "x86-64: BMI2 and ADX detected: MULX/ADX kernels";
-#elif defined(__aarch64__)
-	(void)allowed;
-	return (detected & ECF_CPU_ARM_ASIMD)
-	           ? "aarch64: HWCAP read (ASIMD present); no aarch64 kernel yet: portable kernels"
-	           : "aarch64: HWCAP read (no ASIMD); no aarch64 kernel yet: portable kernels";
-#else
-	(void)detected;
-	(void)allowed;
-	return "no CPU-specific kernels for this architecture: portable kernels";
-#endif
+	const struct tier_row *first = NULL;
+	char text[64] = "";
+	for (size_t i = 0; named_rows[i].name; i++) {
+		const struct tier_row *t = &named_rows[i];
+		if (!t->target)
+			continue;
+		if (!first)
+			first = t;
+		if (t->built && (allowed & t->requires) == t->requires) {
+			put_caps(text, sizeof text, t->requires);
+			snprintf(reason_buf, sizeof reason_buf, HOST ": %s detected: %s kernels", text, t->name);
+			return reason_buf;
+		}
+	}
+	if (!first)
+		return HOST ": no " ECFI_STR(ECFI_NAMED_FAMILY) " kernel for this architecture yet: portable kernels";
+	const char *why = "detected, disabled by ECFIELD_DISABLE";
+	uint32_t missing = first->requires & ~detected;
+	if (missing)
+		why = "not detected";
+	else if (!first->built)
+		why = "detected, but built without assembly";
+	put_caps(text, sizeof text, missing ? missing : first->requires);
+	snprintf(reason_buf, sizeof reason_buf, HOST ": %s %s: portable kernels", text, why);
+	return reason_buf;
 }
 
 __attribute__((constructor)) static void ecfi_cpu_probe(void)
@@ -173,7 +205,7 @@ uint32_t ecfi_cpu_supported_kernels(void) { return kernels_for(cpu_detected); }
 const char *ecfi_kernel_name_of(uint32_t flags)
 {
 	(void)flags; /* unused where no kernel tier is built */
-	return ECFI_USE_MULX_ADX(flags) ? "mulx_adx" : "portable";
+	return ECFI_DISPATCH_NAME(ECFI_NAMED_FAMILY, flags);
 }
 
 uint32_t ecf_cpu_detected(void) { return cpu_detected; }

@@ -47,21 +47,15 @@
 #define CHECK_BELOW_M(x, fn, what) ((void)0)
 #endif
 
-void IN(mul)(FE *r, const FE *a, const FE *b) { IN(mul_with)(ecfi_cpu_flags, r, a, b); }
+void IN(mul)(FE *r, const FE *a, const FE *b) { IN(mul_with)(ecfi_tiers(), r, a, b); }
 
-void IN(sqr)(FE *r, const FE *a) { IN(sqr_with)(ecfi_cpu_flags, r, a); }
+void IN(sqr)(FE *r, const FE *a) { IN(sqr_with)(ecfi_tiers(), r, a); }
 
 void IN(redc)(FE *r, const uint64_t t[2 * NL])
 {
 	/* t < m*R exactly when its high half is below m. */
 	CHECK_BELOW_M(t + NL, "redc", "t (must be < m*R)");
-	if (ECFI_USE_MULX_ADX(ecfi_cpu_flags)) {
-#if ECFI_X86_64_KERNELS
-		KERNEL(redc, mulx_adx)(r->limb, t);
-		return;
-#endif
-	}
-	KERNEL(redc, portable)(r->limb, t);
+	ECFI_DISPATCH(FIELD, ecfi_tiers(), KERNEL(redc, ), (r->limb, t));
 }
 
 int IN(from_bytes)(FE *r, const uint8_t *in, size_t len)

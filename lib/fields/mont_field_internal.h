@@ -15,7 +15,9 @@
  * exported ecf_ names are aliases of, or thin wrappers around, these.
  *
  * mul_with/sqr_with take the dispatch flag word read once by the caller
- * (ecfi_cpu_flags): a scalar multiplication reads it once, not per call.
+ * (tiers = ecfi_tiers()): a scalar multiplication reads it once, not per
+ * call. The tiers with a kernel are the field's row of lib/dispatch/tiers.h
+ * (ECFI_FAMILY_<FIELD>).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -55,32 +57,18 @@ ECFI_HIDDEN void MFI(from_mont)(MFI_FE *r, const MFI_FE *a);
 ECFI_HIDDEN void MFI(inv)(MFI_FE *r, const MFI_FE *a);
 ECFI_HIDDEN int MFI(lookup)(MFI_FE *r, const MFI_FE *table, size_t n, size_t idx);
 
-/* r = a*b/R on the tier that `flags` selects (a, b < m). */
-static inline void MFI(mul_with)(uint32_t flags, MFI_FE *r, const MFI_FE *a, const MFI_FE *b)
+/* r = a*b/R on the tier that `tiers` selects (a, b < m). */
+static inline void MFI(mul_with)(uint32_t tiers, MFI_FE *r, const MFI_FE *a, const MFI_FE *b)
 {
-	(void)flags;
 	MFI_CHECK(a, "mul");
 	MFI_CHECK(b, "mul");
-#if ECFI_X86_64_KERNELS
-	if (ECFI_USE_MULX_ADX(flags)) {
-		MFI_K(mul, mulx_adx)(r->limb, a->limb, b->limb);
-		return;
-	}
-#endif
-	MFI_K(mul, portable)(r->limb, a->limb, b->limb);
+	ECFI_DISPATCH(FIELD, tiers, MFI_K(mul, ), (r->limb, a->limb, b->limb));
 }
 
-static inline void MFI(sqr_with)(uint32_t flags, MFI_FE *r, const MFI_FE *a)
+static inline void MFI(sqr_with)(uint32_t tiers, MFI_FE *r, const MFI_FE *a)
 {
-	(void)flags;
 	MFI_CHECK(a, "sqr");
-#if ECFI_X86_64_KERNELS
-	if (ECFI_USE_MULX_ADX(flags)) {
-		MFI_K(sqr, mulx_adx)(r->limb, a->limb);
-		return;
-	}
-#endif
-	MFI_K(sqr, portable)(r->limb, a->limb);
+	ECFI_DISPATCH(FIELD, tiers, MFI_K(sqr, ), (r->limb, a->limb));
 }
 
 static inline void MFI(zero)(MFI_FE *r) { ecfi_limbs_zero(r->limb, MFI_N); }

@@ -13,10 +13,10 @@
 
 typedef ecf_p25519_fe fe;
 
-void ecfi_p25519_mul(fe *r, const fe *a, const fe *b) { ecfi_p25519_mul_with(ecfi_cpu_flags, r, a, b); }
+void ecfi_p25519_mul(fe *r, const fe *a, const fe *b) { ecfi_p25519_mul_with(ecfi_tiers(), r, a, b); }
 ECFI_EXPORT_ALIAS(ecf_p25519_mul, ecfi_p25519_mul);
 
-void ecfi_p25519_sqr(fe *r, const fe *a) { ecfi_p25519_sqr_with(ecfi_cpu_flags, r, a); }
+void ecfi_p25519_sqr(fe *r, const fe *a) { ecfi_p25519_sqr_with(ecfi_tiers(), r, a); }
 ECFI_EXPORT_ALIAS(ecf_p25519_sqr, ecfi_p25519_sqr);
 
 void ecfi_p25519_reduce(fe *r, const fe *a) { ecfi_p25519_canon(r->limb, a->limb); }
@@ -101,30 +101,30 @@ ECFI_EXPORT_ALIAS(ecf_p25519_inv, ecfi_p25519_inv);
 void ecfi_p25519_pow22523(fe *r, const fe *a)
 {
 	/* 2^252 - 3 by the usual chain: 250 ones, then a 0 and a 1. */
-	const uint32_t fl = ecfi_cpu_flags;
+	const uint32_t tiers = ecfi_tiers();
 	fe z = *a, t0, t1, t2;
-	ecfi_p25519_sqr_with(fl, &t0, &z);       /* 2 */
-	ecfi_p25519_sqr_n_with(fl, &t1, &t0, 2); /* 8 */
-	ecfi_p25519_mul_with(fl, &t1, &z, &t1);  /* 9 */
-	ecfi_p25519_mul_with(fl, &t0, &t0, &t1); /* 11 */
-	ecfi_p25519_sqr_with(fl, &t0, &t0);      /* 22 */
-	ecfi_p25519_mul_with(fl, &t0, &t1, &t0); /* 2^5 - 1 */
-	ecfi_p25519_sqr_n_with(fl, &t1, &t0, 5);
-	ecfi_p25519_mul_with(fl, &t0, &t1, &t0); /* 2^10 - 1 */
-	ecfi_p25519_sqr_n_with(fl, &t1, &t0, 10);
-	ecfi_p25519_mul_with(fl, &t1, &t1, &t0); /* 2^20 - 1 */
-	ecfi_p25519_sqr_n_with(fl, &t2, &t1, 20);
-	ecfi_p25519_mul_with(fl, &t1, &t2, &t1); /* 2^40 - 1 */
-	ecfi_p25519_sqr_n_with(fl, &t1, &t1, 10);
-	ecfi_p25519_mul_with(fl, &t0, &t1, &t0); /* 2^50 - 1 */
-	ecfi_p25519_sqr_n_with(fl, &t1, &t0, 50);
-	ecfi_p25519_mul_with(fl, &t1, &t1, &t0); /* 2^100 - 1 */
-	ecfi_p25519_sqr_n_with(fl, &t2, &t1, 100);
-	ecfi_p25519_mul_with(fl, &t1, &t2, &t1); /* 2^200 - 1 */
-	ecfi_p25519_sqr_n_with(fl, &t1, &t1, 50);
-	ecfi_p25519_mul_with(fl, &t0, &t1, &t0); /* 2^250 - 1 */
-	ecfi_p25519_sqr_n_with(fl, &t0, &t0, 2); /* 2^252 - 4 */
-	ecfi_p25519_mul_with(fl, r, &t0, &z);    /* 2^252 - 3 */
+	ecfi_p25519_sqr_with(tiers, &t0, &z);       /* 2 */
+	ecfi_p25519_sqr_n_with(tiers, &t1, &t0, 2); /* 8 */
+	ecfi_p25519_mul_with(tiers, &t1, &z, &t1);  /* 9 */
+	ecfi_p25519_mul_with(tiers, &t0, &t0, &t1); /* 11 */
+	ecfi_p25519_sqr_with(tiers, &t0, &t0);      /* 22 */
+	ecfi_p25519_mul_with(tiers, &t0, &t1, &t0); /* 2^5 - 1 */
+	ecfi_p25519_sqr_n_with(tiers, &t1, &t0, 5);
+	ecfi_p25519_mul_with(tiers, &t0, &t1, &t0); /* 2^10 - 1 */
+	ecfi_p25519_sqr_n_with(tiers, &t1, &t0, 10);
+	ecfi_p25519_mul_with(tiers, &t1, &t1, &t0); /* 2^20 - 1 */
+	ecfi_p25519_sqr_n_with(tiers, &t2, &t1, 20);
+	ecfi_p25519_mul_with(tiers, &t1, &t2, &t1); /* 2^40 - 1 */
+	ecfi_p25519_sqr_n_with(tiers, &t1, &t1, 10);
+	ecfi_p25519_mul_with(tiers, &t0, &t1, &t0); /* 2^50 - 1 */
+	ecfi_p25519_sqr_n_with(tiers, &t1, &t0, 50);
+	ecfi_p25519_mul_with(tiers, &t1, &t1, &t0); /* 2^100 - 1 */
+	ecfi_p25519_sqr_n_with(tiers, &t2, &t1, 100);
+	ecfi_p25519_mul_with(tiers, &t1, &t2, &t1); /* 2^200 - 1 */
+	ecfi_p25519_sqr_n_with(tiers, &t1, &t1, 50);
+	ecfi_p25519_mul_with(tiers, &t0, &t1, &t0); /* 2^250 - 1 */
+	ecfi_p25519_sqr_n_with(tiers, &t0, &t0, 2); /* 2^252 - 4 */
+	ecfi_p25519_mul_with(tiers, r, &t0, &z);    /* 2^252 - 3 */
 }
 ECFI_EXPORT_ALIAS(ecf_p25519_pow22523, ecfi_p25519_pow22523);
 
@@ -142,25 +142,25 @@ ECFI_EXPORT_ALIAS(ecf_p25519_abs, ecfi_p25519_abs);
 int ecfi_p25519_sqrt_ratio(fe *r, const fe *u, const fe *v)
 {
 	/* RFC 9496, section 4.2 (SQRT_RATIO_M1), step by step. */
-	const uint32_t fl = ecfi_cpu_flags;
+	const uint32_t tiers = ecfi_tiers();
 	fe v3, v7, t, x, check, un, uni, xi, sqrt_m1;
 	ecfi_limbs_copy(sqrt_m1.limb, ecfi_p25519_SQRTM1, 4);
-	ecfi_p25519_sqr_with(fl, &v3, v);
-	ecfi_p25519_mul_with(fl, &v3, &v3, v); /* v^3 */
-	ecfi_p25519_sqr_with(fl, &v7, &v3);
-	ecfi_p25519_mul_with(fl, &v7, &v7, v); /* v^7 */
-	ecfi_p25519_mul_with(fl, &t, u, &v7);
+	ecfi_p25519_sqr_with(tiers, &v3, v);
+	ecfi_p25519_mul_with(tiers, &v3, &v3, v); /* v^3 */
+	ecfi_p25519_sqr_with(tiers, &v7, &v3);
+	ecfi_p25519_mul_with(tiers, &v7, &v7, v); /* v^7 */
+	ecfi_p25519_mul_with(tiers, &t, u, &v7);
 	ecfi_p25519_pow22523(&t, &t); /* (u v^7)^((p-5)/8) */
-	ecfi_p25519_mul_with(fl, &x, u, &v3);
-	ecfi_p25519_mul_with(fl, &x, &x, &t); /* r = u v^3 (u v^7)^((p-5)/8) */
-	ecfi_p25519_sqr_with(fl, &check, &x);
-	ecfi_p25519_mul_with(fl, &check, &check, v); /* v r^2 */
+	ecfi_p25519_mul_with(tiers, &x, u, &v3);
+	ecfi_p25519_mul_with(tiers, &x, &x, &t); /* r = u v^3 (u v^7)^((p-5)/8) */
+	ecfi_p25519_sqr_with(tiers, &check, &x);
+	ecfi_p25519_mul_with(tiers, &check, &check, v); /* v r^2 */
 	ecfi_p25519_neg(&un, u);
-	ecfi_p25519_mul_with(fl, &uni, &un, &sqrt_m1);
+	ecfi_p25519_mul_with(tiers, &uni, &un, &sqrt_m1);
 	uint64_t correct = ecfi_p25519_equal_mask(&check, u);
 	uint64_t flipped = ecfi_p25519_equal_mask(&check, &un);
 	uint64_t flipped_i = ecfi_p25519_equal_mask(&check, &uni);
-	ecfi_p25519_mul_with(fl, &xi, &x, &sqrt_m1);
+	ecfi_p25519_mul_with(tiers, &xi, &x, &sqrt_m1);
 	ecfi_limbs_cmov(x.limb, xi.limb, flipped | flipped_i, 4);
 	ecfi_p25519_abs(r, &x);
 	/* was_square is all-ones for a square: ECF_OK (0) without a branch. */

@@ -7,8 +7,9 @@
  * directly, never through the PLT.
  *
  * mul_with/sqr_with take the dispatch flag word read once by the caller
- * (const uint32_t fl = ecfi_cpu_flags;): a ladder or a scalar multiplication
- * reads it once instead of once per field operation.
+ * (const uint32_t tiers = ecfi_tiers();): a ladder or a scalar
+ * multiplication reads it once instead of once per field operation. The tiers
+ * with a kernel: ECFI_FAMILY_p25519 in lib/dispatch/tiers.h.
  */
 #ifndef ECFI_P25519_INTERNAL_H
 #define ECFI_P25519_INTERNAL_H
@@ -41,38 +42,24 @@ ECFI_HIDDEN int ecfi_p25519_sqrt_ratio(ecf_p25519_fe *r, const ecf_p25519_fe *u,
 ECFI_HIDDEN void ecfi_p25519_abs(ecf_p25519_fe *r, const ecf_p25519_fe *a);
 ECFI_HIDDEN int ecfi_p25519_lookup(ecf_p25519_fe *r, const ecf_p25519_fe *table, size_t n, size_t idx);
 
-/* r = a*b on the tier that flags selects. */
-static inline void ecfi_p25519_mul_with(uint32_t flags, ecf_p25519_fe *r, const ecf_p25519_fe *a,
+/* r = a*b on the tier that tiers selects. */
+static inline void ecfi_p25519_mul_with(uint32_t tiers, ecf_p25519_fe *r, const ecf_p25519_fe *a,
                                         const ecf_p25519_fe *b)
 {
-	(void)flags;
-#if ECFI_X86_64_KERNELS
-	if (ECFI_USE_MULX_ADX(flags)) {
-		ecfk_p25519_mul_mulx_adx(r->limb, a->limb, b->limb);
-		return;
-	}
-#endif
-	ecfk_p25519_mul_portable(r->limb, a->limb, b->limb);
+	ECFI_DISPATCH(p25519, tiers, ecfk_p25519_mul_, (r->limb, a->limb, b->limb));
 }
 
-static inline void ecfi_p25519_sqr_with(uint32_t flags, ecf_p25519_fe *r, const ecf_p25519_fe *a)
+static inline void ecfi_p25519_sqr_with(uint32_t tiers, ecf_p25519_fe *r, const ecf_p25519_fe *a)
 {
-	(void)flags;
-#if ECFI_X86_64_KERNELS
-	if (ECFI_USE_MULX_ADX(flags)) {
-		ecfk_p25519_sqr_mulx_adx(r->limb, a->limb);
-		return;
-	}
-#endif
-	ecfk_p25519_sqr_portable(r->limb, a->limb);
+	ECFI_DISPATCH(p25519, tiers, ecfk_p25519_sqr_, (r->limb, a->limb));
 }
 
 /* r = a^(2^n), n >= 1. */
-static inline void ecfi_p25519_sqr_n_with(uint32_t flags, ecf_p25519_fe *r, const ecf_p25519_fe *a, int n)
+static inline void ecfi_p25519_sqr_n_with(uint32_t tiers, ecf_p25519_fe *r, const ecf_p25519_fe *a, int n)
 {
-	ecfi_p25519_sqr_with(flags, r, a);
+	ecfi_p25519_sqr_with(tiers, r, a);
 	for (int i = 1; i < n; i++)
-		ecfi_p25519_sqr_with(flags, r, r);
+		ecfi_p25519_sqr_with(tiers, r, r);
 }
 
 /* r = a mod p, canonical, for any a < 2^256. Scalars, not arrays: see add. */

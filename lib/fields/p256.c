@@ -39,22 +39,22 @@ int ecfi_p256_sqrt(ecf_p256_fe *r, const ecf_p256_fe *a)
 	 * (p+1)/4 = 2^254 - 2^222 + 2^190 + 2^94: 32 ones, 31 zeros, a one at
 	 * bit 190 and one at bit 94. The exponent is public, so this fixed
 	 * chain of squarings and multiplications is constant time. */
-	const uint32_t fl = ecfi_cpu_flags;
+	const uint32_t tiers = ecfi_tiers();
 	ecf_p256_fe x, t;
 	x = *a;
 	for (int i = 1; i < 32; i++) { /* x = a^(2^32 - 1) */
-		ecfi_p256_sqr_with(fl, &x, &x);
-		ecfi_p256_mul_with(fl, &x, &x, a);
+		ecfi_p256_sqr_with(tiers, &x, &x);
+		ecfi_p256_mul_with(tiers, &x, &x, a);
 	}
 	for (int i = 0; i < 32; i++) /* shift the ones down to bit 222, then bit 190 */
-		ecfi_p256_sqr_with(fl, &x, &x);
-	ecfi_p256_mul_with(fl, &x, &x, a);
+		ecfi_p256_sqr_with(tiers, &x, &x);
+	ecfi_p256_mul_with(tiers, &x, &x, a);
 	for (int i = 0; i < 96; i++)
-		ecfi_p256_sqr_with(fl, &x, &x);
-	ecfi_p256_mul_with(fl, &x, &x, a); /* bit 94 */
+		ecfi_p256_sqr_with(tiers, &x, &x);
+	ecfi_p256_mul_with(tiers, &x, &x, a); /* bit 94 */
 	for (int i = 0; i < 94; i++)
-		ecfi_p256_sqr_with(fl, &x, &x);
-	ecfi_p256_sqr_with(fl, &t, &x);
+		ecfi_p256_sqr_with(tiers, &x, &x);
+	ecfi_p256_sqr_with(tiers, &t, &x);
 	uint64_t ok = ecfi_limbs_equal_mask(t.limb, a->limb, 4);
 	for (int i = 0; i < 4; i++)
 		r->limb[i] = x.limb[i] & ok;

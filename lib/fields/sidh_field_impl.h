@@ -82,43 +82,28 @@ INLINE uint64_t IN(sub_k)(uint64_t *r, const uint64_t *a, const uint64_t *b, siz
 #endif
 #define CHECK_2P(x, fn) CHECK_BELOW((x)->limb, P2, fn, #x " (must be < 2p)")
 
-/* The tier: flag tested once per operation; every kernel call below is direct. */
+/* The tier: the flag word tested once per operation (the field's row of
+ * lib/dispatch/tiers.h); every kernel call below is direct. DISPATCH passes
+ * the tier's mp_mul and redc kernels to fn, DISPATCH_ML its fused
+ * Montgomery multiplication z = a*b/R in [0, 2p) for a, b < 4p (kernels.h:
+ * the same bits as redc(mp_mul(a, b))), one kernel call. */
 #define MP_PORTABLE KERNEL(mp_mul, portable)
 #define RD_PORTABLE KERNEL(redc, portable)
-#if ECFI_X86_64_KERNELS
-#define MP_FAST KERNEL(mp_mul, mulx_adx)
-#define RD_FAST KERNEL(redc, mulx_adx)
-#else
-#define MP_FAST MP_PORTABLE
-#define RD_FAST RD_PORTABLE
-#endif
+#define WITH_MP_RD(tier, fn, ...) fn(__VA_ARGS__, KERNEL(mp_mul, tier), KERNEL(redc, tier))
+#define WITH_ML(tier, fn, ...) fn(__VA_ARGS__, KERNEL(mul, tier))
 #define DISPATCH(fn, ...)                                                                                              \
 	do {                                                                                                           \
-		if (ECFI_USE_MULX_ADX(ecfi_cpu_flags)) {                                                               \
-			fn(__VA_ARGS__, MP_FAST, RD_FAST);                                                             \
-			return;                                                                                        \
+		ECFI_DISPATCH_EACH(FIELD, ecfi_tiers(), WITH_MP_RD, fn, __VA_ARGS__)                                   \
+		{                                                                                                      \
+			WITH_MP_RD(portable, fn, __VA_ARGS__);                                                         \
 		}                                                                                                      \
-		fn(__VA_ARGS__, MP_PORTABLE, RD_PORTABLE);                                                             \
 	} while (0)
-
-/* The fused Montgomery multiplication z = a*b/R in [0, 2p) for a, b < 4p
- * (kernels.h: the same bits as redc(mp_mul(a, b))), one kernel call. */
-#define ML_PORTABLE KERNEL(mul, portable)
-#define SQ_PORTABLE KERNEL(sqr, portable)
-#if ECFI_X86_64_KERNELS
-#define ML_FAST KERNEL(mul, mulx_adx)
-#define SQ_FAST KERNEL(sqr, mulx_adx)
-#else
-#define ML_FAST ML_PORTABLE
-#define SQ_FAST SQ_PORTABLE
-#endif
 #define DISPATCH_ML(fn, ...)                                                                                           \
 	do {                                                                                                           \
-		if (ECFI_USE_MULX_ADX(ecfi_cpu_flags)) {                                                               \
-			fn(__VA_ARGS__, ML_FAST);                                                                      \
-			return;                                                                                        \
+		ECFI_DISPATCH_EACH(FIELD, ecfi_tiers(), WITH_ML, fn, __VA_ARGS__)                                      \
+		{                                                                                                      \
+			WITH_ML(portable, fn, __VA_ARGS__);                                                            \
 		}                                                                                                      \
-		fn(__VA_ARGS__, ML_PORTABLE);                                                                          \
 	} while (0)
 
 INLINE void IN(ml_k)(uint64_t *r, const uint64_t *a, const uint64_t *b, ecfi_mp_mul_fn ml) { ml(r, a, b); }
@@ -246,22 +231,14 @@ void IN(mul)(FE *r, const FE *a, const FE *b)
 void IN(sqr)(FE *r, const FE *a)
 {
 	CHECK_2P(a, "sqr");
-	if (ECFI_USE_MULX_ADX(ecfi_cpu_flags)) {
-		SQ_FAST(r->limb, a->limb);
-		return;
-	}
-	SQ_PORTABLE(r->limb, a->limb);
+	ECFI_DISPATCH(FIELD, ecfi_tiers(), KERNEL(sqr, ), (r->limb, a->limb));
 }
 
 void IN(mp_mul)(uint64_t c[2 * NL], const FE *a, const FE *b)
 {
 	CHECK_NO_OVERLAP(c, 16 * NL, a, sizeof *a, "mp_mul", "c overlaps a");
 	CHECK_NO_OVERLAP(c, 16 * NL, b, sizeof *b, "mp_mul", "c overlaps b");
-	if (ECFI_USE_MULX_ADX(ecfi_cpu_flags)) {
-		MP_FAST(c, a->limb, b->limb);
-		return;
-	}
-	MP_PORTABLE(c, a->limb, b->limb);
+	ECFI_DISPATCH(FIELD, ecfi_tiers(), KERNEL(mp_mul, ), (c, a->limb, b->limb));
 }
 
 void IN(redc)(FE *r, const uint64_t t[2 * NL])
@@ -269,11 +246,7 @@ void IN(redc)(FE *r, const uint64_t t[2 * NL])
 	/* t < p*R exactly when its high half is below p (p*R has a zero low half). */
 	CHECK_BELOW(t + NL, P, "redc", "t (must be < p*R)");
 	CHECK_NO_OVERLAP(r, sizeof *r, t, 16 * NL, "redc", "r overlaps t");
-	if (ECFI_USE_MULX_ADX(ecfi_cpu_flags)) {
-		RD_FAST(r->limb, t);
-		return;
-	}
-	RD_PORTABLE(r->limb, t);
+	ECFI_DISPATCH(FIELD, ecfi_tiers(), KERNEL(redc, ), (r->limb, t));
 }
 
 void IN(to_mont)(FE *r, const FE *a)
@@ -427,7 +400,7 @@ int IN(fp2_equal)(const FP2 *a, const FP2 *b) { return IN(equal)(&a->re, &b->re)
 void IN(fp2_mul_portable)(FP2 *r, const FP2 *a, const FP2 *b) { IN(fp2_mul_k)(r, a, b, MP_PORTABLE, RD_PORTABLE); }
 
 #if ECFI_X86_64_KERNELS
-void IN(fp2_mul_mulx_adx)(FP2 *r, const FP2 *a, const FP2 *b) { IN(fp2_mul_k)(r, a, b, MP_FAST, RD_FAST); }
+void IN(fp2_mul_mulx_adx)(FP2 *r, const FP2 *a, const FP2 *b) { WITH_MP_RD(mulx_adx, IN(fp2_mul_k), r, a, b); }
 #endif
 
 __attribute__((noinline)) void IN(fp2_mul_pointer)(FP2 *r, const FP2 *a, const FP2 *b, ecfi_mp_mul_fn mp,
@@ -454,11 +427,7 @@ __attribute__((noinline)) void IN(fp2_mul_pointer)(FP2 *r, const FP2 *a, const F
 #undef CHECK_2P
 #undef MP_PORTABLE
 #undef RD_PORTABLE
-#undef MP_FAST
-#undef RD_FAST
+#undef WITH_MP_RD
+#undef WITH_ML
 #undef DISPATCH
-#undef ML_PORTABLE
-#undef ML_FAST
-#undef SQ_PORTABLE
-#undef SQ_FAST
 #undef DISPATCH_ML

@@ -56,19 +56,16 @@ static inline void store_be32(uint8_t *p, uint32_t v)
 /* The dispatch: one test of the flag word, no function pointer. */
 void ecfi_sha256_blocks(uint32_t state[8], const uint8_t *p, size_t nblocks)
 {
-	if (ECFI_USE_SHA_NI(ecfi_cpu_flags)) {
-#if ECFI_X86_64_KERNELS
-		ecfk_sha256_blocks_sha_ni(state, p, nblocks);
-		return;
-#endif
+	ECFI_DISPATCH_OR(sha256, ecfi_tiers(), ecfk_sha256_blocks_, (state, p, nblocks))
+	{
+		ecfi_sha256_blocks_portable(state, p, nblocks);
 	}
-	ecfi_sha256_blocks_portable(state, p, nblocks);
 }
 
-const char *ecfi_sha256_kernel_name_of(uint32_t flags)
+const char *ecfi_sha256_kernel_name_of(uint32_t tiers)
 {
-	(void)flags; /* unused where no kernel tier is built */
-	return ECFI_USE_SHA_NI(flags) ? "sha_ni" : "portable";
+	(void)tiers; /* unused where no kernel tier is built */
+	return ECFI_DISPATCH_NAME(sha256, tiers);
 }
 
 #include "hash/sha2_impl.h"

@@ -1,7 +1,9 @@
 /*
- * Every kernel of the library, named ecfk_<field>_<op>_<tier> (tier: portable,
- * mulx_adx). The public entries in lib/fields/ test the dispatch flag and jump
- * to one of them; tests and benchmarks call them directly too. All hidden.
+ * Every kernel of the library, named ecfk_<field>_<op>_<tier> (tier: portable
+ * or a tier's name in lib/dispatch/tiers.h). The public entries in lib/fields/
+ * test the dispatch flag and jump to one of them; tests and benchmarks call
+ * them directly too. All hidden. The fields' kernels of each tier are declared
+ * from the tier table (a field family's row lists its tiers).
  *
  * Montgomery kernels, for modulus m of n limbs and R = 2^(64n):
  *   mul:  z = x*y/R mod m     requires x, y < m;  z < m;  z may alias x, y.
@@ -32,6 +34,7 @@
 #include <stdint.h>
 
 #include "common/internal.h"
+#include "dispatch/tiers.h"
 
 #define ECFI_DECLARE_MONT_KERNELS(field, tier, n)                                                                      \
 	ECFI_HIDDEN void ecfk_##field##_mul_##tier(uint64_t z[n], const uint64_t x[n], const uint64_t y[n]);           \
@@ -42,7 +45,7 @@
 ECFI_DECLARE_MONT_KERNELS(p256, portable, 4);
 /* Scalars mod n, the P-256 group order. */
 ECFI_DECLARE_MONT_KERNELS(p256n, portable, 4);
-/* Scalars mod l, the edwards25519 group order (the mulx_adx names are aliases of the portable kernels). */
+/* Scalars mod l, the edwards25519 group order (portable only). */
 ECFI_DECLARE_MONT_KERNELS(sc25519, portable, 4);
 
 #define ECFI_DECLARE_SIDH_KERNELS(field, tier, n)                                                                      \
@@ -102,15 +105,21 @@ ECFI_DECLARE_P25519_KERNELS(portable);
  * bits as n calls of jac_dbl_c (n = 0 copies p); n is public (the loop
  * count). */
 
+/* The field kernels of the other tiers: one declaration per tier of each
+ * field's row in the tier table. */
+#define ECFI_DECLARE_MONT_TIER_(tier, field, n) ECFI_DECLARE_MONT_KERNELS(field, tier, n);
+#define ECFI_DECLARE_SIDH_TIER_(tier, field, n) ECFI_DECLARE_SIDH_KERNELS(field, tier, n);
+#define ECFI_DECLARE_P25519_TIER_(tier, ...) ECFI_DECLARE_P25519_KERNELS(tier);
+ECFI_FAMILY_BUILT(p256, ECFI_DECLARE_MONT_TIER_, p256, 4)
+ECFI_FAMILY_BUILT(p256n, ECFI_DECLARE_MONT_TIER_, p256n, 4)
+ECFI_FAMILY_BUILT(sc25519, ECFI_DECLARE_MONT_TIER_, sc25519, 4)
+ECFI_FAMILY_BUILT(p434, ECFI_DECLARE_SIDH_TIER_, p434, 7)
+ECFI_FAMILY_BUILT(p503, ECFI_DECLARE_SIDH_TIER_, p503, 8)
+ECFI_FAMILY_BUILT(p610, ECFI_DECLARE_SIDH_TIER_, p610, 10)
+ECFI_FAMILY_BUILT(p751, ECFI_DECLARE_SIDH_TIER_, p751, 12)
+ECFI_FAMILY_BUILT(p25519, ECFI_DECLARE_P25519_TIER_, ~)
+
 #if ECFI_X86_64_KERNELS
-ECFI_DECLARE_SIDH_KERNELS(p434, mulx_adx, 7);
-ECFI_DECLARE_SIDH_KERNELS(p503, mulx_adx, 8);
-ECFI_DECLARE_SIDH_KERNELS(p610, mulx_adx, 10);
-ECFI_DECLARE_SIDH_KERNELS(p751, mulx_adx, 12);
-ECFI_DECLARE_MONT_KERNELS(p256, mulx_adx, 4);
-ECFI_DECLARE_MONT_KERNELS(p256n, mulx_adx, 4);
-ECFI_DECLARE_MONT_KERNELS(sc25519, mulx_adx, 4);
-ECFI_DECLARE_P25519_KERNELS(mulx_adx);
 ECFI_HIDDEN void ecfk_x25519_ladder_step_mulx_adx(uint64_t w[ECFK_X25519_LADDER_WORDS], uint64_t swap);
 ECFI_HIDDEN void ecfk_ed25519_madd_mulx_adx(uint64_t w[ECFK_ED25519_MADD_WORDS]);
 ECFI_HIDDEN void ecfk_ed25519_dbl_mulx_adx(uint64_t w[ECFK_ED25519_DBL_WORDS]);

@@ -25,13 +25,14 @@
 ECFI_HIDDEN extern unsigned long ecfi_test_p256_dsm_paths[ECFI_TEST_P256_DSM_PATHS];
 ECFI_HIDDEN void ecfi_test_p256_double_scalar_mult_vartime_jac(ecf_p256_point *r, const uint64_t u1[4],
                                                                const uint64_t u2[4], const ecf_p256_point *q,
-                                                               unsigned fast);
+                                                               uint32_t tiers);
 
 /* ecfi_p256_double_scalar_mult_vartime_jac_table with the same counters
  * (the Q digits' additions are jac_madd_vartime here: [5 + JAC_VT_*]). */
 ECFI_HIDDEN void
 ecfi_test_p256_double_scalar_mult_vartime_jac_table(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
-                                                    const ecf_p256_affine table[ECFI_P256_PREP_ENTRIES], unsigned fast);
+                                                    const ecf_p256_affine table[ECFI_P256_PREP_ENTRIES],
+                                                    uint32_t tiers);
 
 /* ecfi_p256_lookup_affine and ecfi_p256_lookup_jac (curves/p256/lookup.h),
  * adding each scan run into ecfi_test_p256_scans: [0] the SSE2 (or plain C)
@@ -39,9 +40,9 @@ ecfi_test_p256_double_scalar_mult_vartime_jac_table(ecf_p256_point *r, const uin
  * these counts show which scan a flag word selects. */
 ECFI_HIDDEN extern unsigned long ecfi_test_p256_scans[2];
 ECFI_HIDDEN void ecfi_test_p256_lookup_affine(uint64_t r[8], const uint64_t *table, size_t n, uint64_t d, uint64_t neg,
-                                              unsigned fast);
+                                              uint32_t tiers);
 ECFI_HIDDEN void ecfi_test_p256_lookup_jac(uint64_t r[12], const uint64_t *table, size_t n, uint64_t d, uint64_t neg,
-                                           unsigned fast);
+                                           uint32_t tiers);
 
 /* ecfi_p256_rfc6979_init and _next (curves/p256/group.h) for any 256-bit
  * modulus q with the top bit set, where the library's use n: the tests take

@@ -10,7 +10,7 @@
 
 static void ct_p256_jac(ct_rng *rng)
 {
-	unsigned fast = (unsigned)ecfi_cpu_flags;
+	uint32_t tiers = ecfi_tiers();
 	for (int i = 0; i < ct_rounds; i++) {
 		point p, q, r;
 		affine a;
@@ -31,21 +31,21 @@ static void ct_p256_jac(ct_rng *rng)
 		CT_SECRET(&p, sizeof p);
 		CT_SECRET(&q, sizeof q);
 		CT_SECRET(&a, sizeof a);
-		jac_dbl(&r, &p, fast);
+		jac_dbl(&r, &p, tiers);
 		ct_sink_bytes(&r, sizeof r);
-		jac_madd(&r, &p, &a, fast);
+		jac_madd(&r, &p, &a, tiers);
 		ct_sink_bytes(&r, sizeof r);
-		jac_add(&r, &p, &q, fast);
+		jac_add(&r, &p, &q, tiers);
 		ct_sink_bytes(&r, sizeof r);
-		jac_dbl_n(&r, &p, 5, fast); /* n public, the point secret */
+		jac_dbl_n(&r, &p, 5, tiers); /* n public, the point secret */
 		ct_sink_bytes(&r, sizeof r);
-		jac_dbl_n(&r, &r, (unsigned)i % 3 + 1, fast);
+		jac_dbl_n(&r, &r, (unsigned)i % 3 + 1, tiers);
 		ct_sink_bytes(&r, sizeof r);
 		r = p;
-		jac_dbl(&r, &r, fast);
-		jac_madd(&r, &r, &a, fast);
-		jac_add(&r, &r, &q, fast);
-		jac_add(&r, &q, &r, fast);
+		jac_dbl(&r, &r, tiers);
+		jac_madd(&r, &r, &a, tiers);
+		jac_add(&r, &r, &q, tiers);
+		jac_add(&r, &q, &r, tiers);
 		ct_sink_bytes(&r, sizeof r);
 	}
 }
@@ -58,8 +58,8 @@ static void ct_p256_jac(ct_rng *rng)
 static void ct_p256_madd_scan(ct_rng *rng)
 {
 #if ECFI_X86_64_KERNELS
-	unsigned fast = (unsigned)ecfi_cpu_flags;
-	if (!(ECFI_USE_MULX_ADX(fast) && ECFI_USE_AVX2(fast)))
+	uint32_t tiers = ecfi_tiers();
+	if (!(ECFI_TIER_ON(tiers, MULX_ADX) && ECFI_TIER_ON(tiers, AVX2)))
 		return;
 	int rounds = ct_rounds < 66 ? 66 : ct_rounds;
 	for (int i = 0; i < rounds; i++) {

@@ -92,8 +92,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "# not running under valgrind: the secrets are not tracked (use run_ct.sh)\n");
 	uint32_t list[8] = {0};
 	size_t nt = 1;
-	for (uint32_t bit = 1; bit & ECFI_KERNEL_ALL; bit <<= 1)
-		if (tiers & bit)
+	for (uint32_t bit = 1; bit != 0; bit <<= 1)
+		if (tiers & bit & ECFI_FIELD_TIERS)
 			list[nt++] = bit;
 	for (size_t k = 0; k < nt; k++) {
 		ecfi_cpu_flags = list[k];

@@ -233,8 +233,8 @@ int main(int argc, char **argv)
 	/* Tier 0 (portable) always, then each kernel bit the host has. */
 	uint32_t list[8] = {0};
 	size_t nt = 1;
-	for (uint32_t bit = 1; bit & ECFI_KERNEL_ALL; bit <<= 1)
-		if (tiers & bit)
+	for (uint32_t bit = 1; bit != 0; bit <<= 1)
+		if (tiers & bit & ECFI_FIELD_TIERS)
 			list[nt++] = bit;
 	int fields = 0;
 	for (size_t k = 0; k < nt; k++) {
@@ -252,7 +252,7 @@ int main(int argc, char **argv)
 	/* The AVX2 table scans (ECFI_KERNEL_AVX2, not a field tier): the P-256
 	 * group once more with them, on the host's top tier. */
 	if (tiers & ECFI_KERNEL_AVX2) {
-		ecfi_cpu_flags = (tiers & ECFI_KERNEL_ALL) | ECFI_KERNEL_AVX2;
+		ecfi_cpu_flags = (tiers & ECFI_FIELD_TIERS) | ECFI_KERNEL_AVX2;
 		ct_rng rng = {0x63742d6176783221ULL};
 		ct_p256_group(&rng);
 		fprintf(stderr, "# ct p256_group on kernel %s with the AVX2 scans: %d rounds\n",

@@ -59,14 +59,14 @@ static void challenge(ecf_sc25519_fe *k, const dom2 *dom, const uint8_t R[32], c
  * call tree used (ecfi_wipe_stack, lib/common/wipe.h), spill slots included. */
 static ECFI_NOINLINE void keypair_worker(uint8_t pk[32], uint8_t sk[64], const uint8_t seed[32])
 {
-	const uint32_t fl = fe_flags();
+	const uint32_t tiers = ecfi_tiers();
 	uint8_t h[64], s[32], a[32], A[32];
 	ecfi_ed_p3 P;
 	memcpy(s, seed, 32); /* seed may alias pk or sk */
 	ecfi_sha512(h, s, 32);
 	ecfi_sc25519_clamp(a, h);
-	ecfi_edwards25519_scalar_mult_base(fl, &P, a);
-	ecfi_edwards25519_encode(fl, A, &P);
+	ecfi_edwards25519_scalar_mult_base(tiers, &P, a);
+	ecfi_edwards25519_encode(tiers, A, &P);
 	if (sk != NULL) {
 		memcpy(sk, s, 32);
 		memcpy(sk + 32, A, 32);
@@ -110,7 +110,7 @@ int ecf_ed25519_public_key(uint8_t pk[32], const uint8_t seed[32])
 static ECFI_NOINLINE void sign_worker(uint8_t sig[64], const uint8_t sk[64], const dom2 *dom, const uint8_t *msg,
                                       size_t msglen)
 {
-	const uint32_t fl = fe_flags();
+	const uint32_t tiers = ecfi_tiers();
 	uint8_t h[64], rh[64], a_bytes[32], r_bytes[32], pk[32], Renc[32];
 	ecf_sc25519_fe a, r, k, S;
 	ecfi_ed_p3 R;
@@ -130,8 +130,8 @@ static ECFI_NOINLINE void sign_worker(uint8_t sig[64], const uint8_t sk[64], con
 	ecfi_sha512_final(&ctx, rh);
 	(void)ecfi_sc25519_from_bytes_reduce(&r, rh, 64);
 	ecfi_sc25519_to_bytes(r_bytes, &r);
-	ecfi_edwards25519_scalar_mult_base(fl, &R, r_bytes);
-	ecfi_edwards25519_encode(fl, Renc, &R);
+	ecfi_edwards25519_scalar_mult_base(tiers, &R, r_bytes);
+	ecfi_edwards25519_encode(tiers, Renc, &R);
 	/* S = r + k*a mod l */
 	challenge(&k, dom, Renc, pk, msg, msglen);
 	ecfi_sc25519_muladd(&S, &k, &a, &r);
@@ -202,7 +202,7 @@ int ecf_ed25519ph_sign(uint8_t sig[64], const uint8_t sk[64], const uint8_t dige
  * may have a small-order component (found by fuzz/fuzz_ed25519.c against
  * OpenSSL: a public key of order 4 verified a signature that RFC 8032's
  * equation rejects). */
-static int compute_rprime(uint32_t fl, ecfi_ed_p3 *Rp, const uint8_t sig[64], const dom2 *dom, const uint8_t *msg,
+static int compute_rprime(uint32_t tiers, ecfi_ed_p3 *Rp, const uint8_t sig[64], const dom2 *dom, const uint8_t *msg,
                           size_t msglen, const uint8_t pk[32], const ecfi_ed_cached *negA, int w)
 {
 	ecf_sc25519_fe S, k;
@@ -211,19 +211,19 @@ static int compute_rprime(uint32_t fl, ecfi_ed_p3 *Rp, const uint8_t sig[64], co
 		return ECF_ERR_RANGE;
 	challenge(&k, dom, sig, pk, msg, msglen);
 	ecfi_sc25519_to_bytes(kb, &k);
-	ecfi_edwards25519_double_scalar_mult_base_vartime_table(fl, Rp, kb, negA, w, sig + 32); /* k*(-A) + S*B */
+	ecfi_edwards25519_double_scalar_mult_base_vartime_table(tiers, Rp, kb, negA, w, sig + 32); /* k*(-A) + S*B */
 	return ECF_OK;
 }
 
-static int verify_strict_table(uint32_t fl, const uint8_t sig[64], const dom2 *dom, const uint8_t *msg, size_t msglen,
-                               const uint8_t pk[32], const ecfi_ed_cached *negA, int w)
+static int verify_strict_table(uint32_t tiers, const uint8_t sig[64], const dom2 *dom, const uint8_t *msg,
+                               size_t msglen, const uint8_t pk[32], const ecfi_ed_cached *negA, int w)
 {
 	ecfi_ed_p3 Rp;
 	uint8_t enc[32];
-	int st = compute_rprime(fl, &Rp, sig, dom, msg, msglen, pk, negA, w);
+	int st = compute_rprime(tiers, &Rp, sig, dom, msg, msglen, pk, negA, w);
 	if (st != ECF_OK)
 		return st;
-	ecfi_edwards25519_encode(fl, enc, &Rp);
+	ecfi_edwards25519_encode(tiers, enc, &Rp);
 	uint8_t d = 0;
 	for (int i = 0; i < 32; i++)
 		d |= (uint8_t)(enc[i] ^ sig[i]);
@@ -238,26 +238,26 @@ static int verify_strict_table(uint32_t fl, const uint8_t sig[64], const dom2 *d
 #define PREP_N (1 << (PREP_W - 2))
 
 /* The strict decoding of A, then -A's odd multiples. */
-static int decode_neg_table(uint32_t fl, ecfi_ed_cached *negA, int n, const uint8_t pk[32], int mode)
+static int decode_neg_table(uint32_t tiers, ecfi_ed_cached *negA, int n, const uint8_t pk[32], int mode)
 {
 	ecfi_ed_p3 A;
-	int st = ecfi_edwards25519_decode(fl, &A, pk, mode);
+	int st = ecfi_edwards25519_decode(tiers, &A, pk, mode);
 	if (st != ECF_OK)
 		return st;
 	ecfi_edwards25519_neg(&A, &A);
-	ecfi_edwards25519_odd_multiples(fl, negA, n, &A);
+	ecfi_edwards25519_odd_multiples(tiers, negA, n, &A);
 	return ECF_OK;
 }
 
 static int verify_strict(const uint8_t sig[64], const uint8_t pk[32], const dom2 *dom, const uint8_t *msg,
                          size_t msglen)
 {
-	const uint32_t fl = fe_flags();
+	const uint32_t tiers = ecfi_tiers();
 	ecfi_ed_cached negA[VERIFY_N];
-	int st = decode_neg_table(fl, negA, VERIFY_N, pk, ECFI_ED_DECODE_STRICT);
+	int st = decode_neg_table(tiers, negA, VERIFY_N, pk, ECFI_ED_DECODE_STRICT);
 	if (st != ECF_OK)
 		return st;
-	return verify_strict_table(fl, sig, dom, msg, msglen, pk, negA, VERIFY_W);
+	return verify_strict_table(tiers, sig, dom, msg, msglen, pk, negA, VERIFY_W);
 }
 
 int ecf_ed25519_verify(const uint8_t sig[64], const uint8_t pk[32], const uint8_t *msg, size_t msg_len)
@@ -295,25 +295,25 @@ int ecf_ed25519_verify_cofactored(const uint8_t sig[64], const uint8_t pk[32], c
 {
 	if (sig == NULL || pk == NULL || (msg == NULL && msg_len != 0))
 		return ECF_ERR_NULL;
-	const uint32_t fl = fe_flags();
+	const uint32_t tiers = ecfi_tiers();
 	ecfi_ed_cached negA[VERIFY_N];
 	ecfi_ed_p3 R, Rp;
-	int st = decode_neg_table(fl, negA, VERIFY_N, pk, ECFI_ED_DECODE_ZIP215);
+	int st = decode_neg_table(tiers, negA, VERIFY_N, pk, ECFI_ED_DECODE_ZIP215);
 	if (st != ECF_OK)
 		return st;
-	st = ecfi_edwards25519_decode(fl, &R, sig, ECFI_ED_DECODE_ZIP215);
+	st = ecfi_edwards25519_decode(tiers, &R, sig, ECFI_ED_DECODE_ZIP215);
 	if (st != ECF_OK)
 		return st;
-	st = compute_rprime(fl, &Rp, sig, &DOM_NONE, msg, msg_len, pk, negA, VERIFY_W);
+	st = compute_rprime(tiers, &Rp, sig, &DOM_NONE, msg, msg_len, pk, negA, VERIFY_W);
 	if (st != ECF_OK)
 		return st;
-	ecfi_edwards25519_sub(fl, &Rp, &Rp, &R);
-	ecfi_edwards25519_double(fl, &Rp, &Rp);
-	ecfi_edwards25519_double(fl, &Rp, &Rp);
-	ecfi_edwards25519_double(fl, &Rp, &Rp);
+	ecfi_edwards25519_sub(tiers, &Rp, &Rp, &R);
+	ecfi_edwards25519_double(tiers, &Rp, &Rp);
+	ecfi_edwards25519_double(tiers, &Rp, &Rp);
+	ecfi_edwards25519_double(tiers, &Rp, &Rp);
 	ecfi_ed_p3 I;
 	ecfi_edwards25519_identity(&I);
-	return ecfi_edwards25519_equal_mask(fl, &Rp, &I) ? ECF_OK : ECF_ERR_VERIFY;
+	return ecfi_edwards25519_equal_mask(tiers, &Rp, &I) ? ECF_OK : ECF_ERR_VERIFY;
 }
 
 /* ---- prepared public keys ---- */
@@ -336,7 +336,7 @@ int ecf_ed25519_public_key_prepare(ecf_ed25519_prepared_key *prep, const uint8_t
 	if (pk == NULL)
 		return ECF_ERR_NULL;
 	prep_layout *l = (prep_layout *)prep->opaque;
-	int st = decode_neg_table(fe_flags(), l->negA, PREP_N, pk, ECFI_ED_DECODE_STRICT);
+	int st = decode_neg_table(ecfi_tiers(), l->negA, PREP_N, pk, ECFI_ED_DECODE_STRICT);
 	if (st != ECF_OK) {
 		memset(prep, 0, sizeof *prep);
 		return st;
@@ -354,7 +354,7 @@ int ecf_ed25519_verify_prepared(const uint8_t sig[64], const ecf_ed25519_prepare
 	const prep_layout *l = (const prep_layout *)prep->opaque;
 	if (l->marker != PREP_MARKER)
 		return ECF_ERR_ENCODING;
-	return verify_strict_table(fe_flags(), sig, &DOM_NONE, msg, msg_len, l->pk, l->negA, PREP_W);
+	return verify_strict_table(ecfi_tiers(), sig, &DOM_NONE, msg, msg_len, l->pk, l->negA, PREP_W);
 }
 
 /* ---- conversion to X25519 ---- */
@@ -367,9 +367,9 @@ int ecf_ed25519_pk_to_x25519(uint8_t x25519_pk[32], const uint8_t pk[32])
 		memset(x25519_pk, 0, 32);
 		return ECF_ERR_NULL;
 	}
-	const uint32_t fl = fe_flags();
+	const uint32_t tiers = ecfi_tiers();
 	ecfi_ed_p3 A;
-	int st = ecfi_edwards25519_decode(fl, &A, pk, ECFI_ED_DECODE_STRICT); /* pk read once: may alias */
+	int st = ecfi_edwards25519_decode(tiers, &A, pk, ECFI_ED_DECODE_STRICT); /* pk read once: may alias */
 	memset(x25519_pk, 0, 32);
 	if (st != ECF_OK)
 		return st;
@@ -383,7 +383,7 @@ int ecf_ed25519_pk_to_x25519(uint8_t x25519_pk[32], const uint8_t pk[32])
 	ecfi_p25519_add(&n, &A.Z, &A.Y);
 	ecfi_p25519_sub(&d, &A.Z, &A.Y);
 	ecfi_p25519_inv(&d, &d);
-	fe_mul(fl, &n, &n, &d);
+	fe_mul(tiers, &n, &n, &d);
 	ecfi_p25519_to_bytes(x25519_pk, &n);
 	return ECF_OK;
 }

@@ -40,49 +40,49 @@ static void p3_identity(p3 *r)
 }
 
 /* ((X : Z), (Y : T)) to projective and extended coordinates. */
-static inline void p1p1_to_p2(uint32_t fl, p2 *r, const p1p1 *p)
+static inline void p1p1_to_p2(uint32_t tiers, p2 *r, const p1p1 *p)
 {
-	fe_mul(fl, &r->X, &p->X, &p->T);
-	fe_mul(fl, &r->Y, &p->Y, &p->Z);
-	fe_mul(fl, &r->Z, &p->Z, &p->T);
+	fe_mul(tiers, &r->X, &p->X, &p->T);
+	fe_mul(tiers, &r->Y, &p->Y, &p->Z);
+	fe_mul(tiers, &r->Z, &p->Z, &p->T);
 }
 
-static inline void p1p1_to_p3(uint32_t fl, p3 *r, const p1p1 *p)
+static inline void p1p1_to_p3(uint32_t tiers, p3 *r, const p1p1 *p)
 {
-	fe_mul(fl, &r->X, &p->X, &p->T);
-	fe_mul(fl, &r->Y, &p->Y, &p->Z);
-	fe_mul(fl, &r->Z, &p->Z, &p->T);
-	fe_mul(fl, &r->T, &p->X, &p->Y);
+	fe_mul(tiers, &r->X, &p->X, &p->T);
+	fe_mul(tiers, &r->Y, &p->Y, &p->Z);
+	fe_mul(tiers, &r->Z, &p->Z, &p->T);
+	fe_mul(tiers, &r->T, &p->X, &p->Y);
 }
 
 /* r = 2(X : Y : Z): dbl-2008-hwcd with a = -1, 4 squarings. */
-static inline void dbl_xyz(uint32_t fl, p1p1 *r, const fe *X, const fe *Y, const fe *Z)
+static inline void dbl_xyz(uint32_t tiers, p1p1 *r, const fe *X, const fe *Y, const fe *Z)
 {
 	fe t0;
-	fe_sqr(fl, &r->X, X);                 /* A = X^2 */
-	fe_sqr(fl, &r->Z, Y);                 /* B = Y^2 */
-	fe_sqr(fl, &r->T, Z);                 /* Z^2 */
+	fe_sqr(tiers, &r->X, X);              /* A = X^2 */
+	fe_sqr(tiers, &r->Z, Y);              /* B = Y^2 */
+	fe_sqr(tiers, &r->T, Z);              /* Z^2 */
 	ecfi_p25519_add(&r->T, &r->T, &r->T); /* C = 2 Z^2 */
 	ecfi_p25519_add(&r->Y, X, Y);         /* X + Y */
-	fe_sqr(fl, &t0, &r->Y);               /* (X + Y)^2 */
+	fe_sqr(tiers, &t0, &r->Y);            /* (X + Y)^2 */
 	ecfi_p25519_add(&r->Y, &r->Z, &r->X); /* B + A */
 	ecfi_p25519_sub(&r->Z, &r->Z, &r->X); /* B - A */
 	ecfi_p25519_sub(&r->X, &t0, &r->Y);   /* 2XY */
 	ecfi_p25519_sub(&r->T, &r->T, &r->Z); /* C - (B - A) */
 }
 
-static inline void p2_dbl(uint32_t fl, p1p1 *r, const p2 *p) { dbl_xyz(fl, r, &p->X, &p->Y, &p->Z); }
-static inline void p3_dbl(uint32_t fl, p1p1 *r, const p3 *p) { dbl_xyz(fl, r, &p->X, &p->Y, &p->Z); }
+static inline void p2_dbl(uint32_t tiers, p1p1 *r, const p2 *p) { dbl_xyz(tiers, r, &p->X, &p->Y, &p->Z); }
+static inline void p3_dbl(uint32_t tiers, p1p1 *r, const p3 *p) { dbl_xyz(tiers, r, &p->X, &p->Y, &p->Z); }
 
 /* r = p + q (or p - q) for an affine Niels q: 7 multiplications. */
-static inline void madd(uint32_t fl, p1p1 *r, const p3 *p, const niels *q)
+static inline void madd(uint32_t tiers, p1p1 *r, const p3 *p, const niels *q)
 {
 	fe t0;
 	ecfi_p25519_add(&r->X, &p->Y, &p->X);
 	ecfi_p25519_sub(&r->Y, &p->Y, &p->X);
-	fe_mul(fl, &r->Z, &r->X, &q->ypx);
-	fe_mul(fl, &r->Y, &r->Y, &q->ymx);
-	fe_mul(fl, &r->T, &q->xy2d, &p->T);
+	fe_mul(tiers, &r->Z, &r->X, &q->ypx);
+	fe_mul(tiers, &r->Y, &r->Y, &q->ymx);
+	fe_mul(tiers, &r->T, &q->xy2d, &p->T);
 	ecfi_p25519_add(&t0, &p->Z, &p->Z);
 	ecfi_p25519_sub(&r->X, &r->Z, &r->Y);
 	ecfi_p25519_add(&r->Y, &r->Z, &r->Y);
@@ -90,14 +90,14 @@ static inline void madd(uint32_t fl, p1p1 *r, const p3 *p, const niels *q)
 	ecfi_p25519_sub(&r->T, &t0, &r->T);
 }
 
-static inline void msub(uint32_t fl, p1p1 *r, const p3 *p, const niels *q)
+static inline void msub(uint32_t tiers, p1p1 *r, const p3 *p, const niels *q)
 {
 	fe t0;
 	ecfi_p25519_add(&r->X, &p->Y, &p->X);
 	ecfi_p25519_sub(&r->Y, &p->Y, &p->X);
-	fe_mul(fl, &r->Z, &r->X, &q->ymx);
-	fe_mul(fl, &r->Y, &r->Y, &q->ypx);
-	fe_mul(fl, &r->T, &q->xy2d, &p->T);
+	fe_mul(tiers, &r->Z, &r->X, &q->ymx);
+	fe_mul(tiers, &r->Y, &r->Y, &q->ypx);
+	fe_mul(tiers, &r->T, &q->xy2d, &p->T);
 	ecfi_p25519_add(&t0, &p->Z, &p->Z);
 	ecfi_p25519_sub(&r->X, &r->Z, &r->Y);
 	ecfi_p25519_add(&r->Y, &r->Z, &r->Y);
@@ -106,15 +106,15 @@ static inline void msub(uint32_t fl, p1p1 *r, const p3 *p, const niels *q)
 }
 
 /* r = p + q (or p - q) for a cached q: add-2008-hwcd-3, 8 multiplications. */
-static inline void add_cached(uint32_t fl, p1p1 *r, const p3 *p, const cached *q)
+static inline void add_cached(uint32_t tiers, p1p1 *r, const p3 *p, const cached *q)
 {
 	fe t0;
 	ecfi_p25519_add(&r->X, &p->Y, &p->X);
 	ecfi_p25519_sub(&r->Y, &p->Y, &p->X);
-	fe_mul(fl, &r->Z, &r->X, &q->ypx);
-	fe_mul(fl, &r->Y, &r->Y, &q->ymx);
-	fe_mul(fl, &r->T, &q->T2d, &p->T);
-	fe_mul(fl, &r->X, &p->Z, &q->Z);
+	fe_mul(tiers, &r->Z, &r->X, &q->ypx);
+	fe_mul(tiers, &r->Y, &r->Y, &q->ymx);
+	fe_mul(tiers, &r->T, &q->T2d, &p->T);
+	fe_mul(tiers, &r->X, &p->Z, &q->Z);
 	ecfi_p25519_add(&t0, &r->X, &r->X);
 	ecfi_p25519_sub(&r->X, &r->Z, &r->Y);
 	ecfi_p25519_add(&r->Y, &r->Z, &r->Y);
@@ -122,15 +122,15 @@ static inline void add_cached(uint32_t fl, p1p1 *r, const p3 *p, const cached *q
 	ecfi_p25519_sub(&r->T, &t0, &r->T);
 }
 
-static inline void sub_cached(uint32_t fl, p1p1 *r, const p3 *p, const cached *q)
+static inline void sub_cached(uint32_t tiers, p1p1 *r, const p3 *p, const cached *q)
 {
 	fe t0;
 	ecfi_p25519_add(&r->X, &p->Y, &p->X);
 	ecfi_p25519_sub(&r->Y, &p->Y, &p->X);
-	fe_mul(fl, &r->Z, &r->X, &q->ymx);
-	fe_mul(fl, &r->Y, &r->Y, &q->ypx);
-	fe_mul(fl, &r->T, &q->T2d, &p->T);
-	fe_mul(fl, &r->X, &p->Z, &q->Z);
+	fe_mul(tiers, &r->Z, &r->X, &q->ymx);
+	fe_mul(tiers, &r->Y, &r->Y, &q->ypx);
+	fe_mul(tiers, &r->T, &q->T2d, &p->T);
+	fe_mul(tiers, &r->X, &p->Z, &q->Z);
 	ecfi_p25519_add(&t0, &r->X, &r->X);
 	ecfi_p25519_sub(&r->X, &r->Z, &r->Y);
 	ecfi_p25519_add(&r->Y, &r->Z, &r->Y);
@@ -138,12 +138,12 @@ static inline void sub_cached(uint32_t fl, p1p1 *r, const p3 *p, const cached *q
 	ecfi_p25519_add(&r->T, &t0, &r->T);
 }
 
-static inline void p3_to_cached(uint32_t fl, cached *r, const p3 *p)
+static inline void p3_to_cached(uint32_t tiers, cached *r, const p3 *p)
 {
 	ecfi_p25519_add(&r->ypx, &p->Y, &p->X);
 	ecfi_p25519_sub(&r->ymx, &p->Y, &p->X);
 	r->Z = p->Z;
-	fe_mul(fl, &r->T2d, &p->T, &ED_D2);
+	fe_mul(tiers, &r->T2d, &p->T, &ED_D2);
 }
 
 _Static_assert(sizeof(ecfi_ed_dbl_area) == ECFK_ED25519_DBL_WORDS * sizeof(uint64_t), "the dbl kernel's working area");
@@ -155,47 +155,41 @@ void ecfi_edwards25519_dbl_p1p1_portable(ecfi_ed_dbl_area *w)
 	p2_dbl(0, &w->t, &w->q);
 }
 
-/* The same on the tier fl selects: the MULX/ADX tier as one routine. */
-static inline void dbl_p1p1(uint32_t fl, ecfi_ed_dbl_area *w)
+/* The same on the tier tiers selects: the MULX/ADX tier as one routine. */
+static inline void dbl_p1p1(uint32_t tiers, ecfi_ed_dbl_area *w)
 {
-#if ECFI_X86_64_KERNELS
-	if (ECFI_USE_MULX_ADX(fl)) {
-		ecfk_ed25519_dbl_mulx_adx((uint64_t *)w);
-		return;
+	ECFI_DISPATCH_OR(ed25519_point, tiers, ecfk_ed25519_dbl_, ((uint64_t *)w))
+	{
+		p1p1_to_p2(tiers, &w->q, &w->t);
+		p2_dbl(tiers, &w->t, &w->q);
 	}
-#endif
-	p1p1_to_p2(fl, &w->q, &w->t);
-	p2_dbl(fl, &w->t, &w->q);
 }
 
 /* The same for public values (the vartime loop): the portable tier through a
  * separate local q (measured: GCC's code for the portable vartime loop ran 6%
  * slower with w->q; p3_dbln measured no such difference). */
-static inline void dbl_p1p1_vartime(uint32_t fl, ecfi_ed_dbl_area *w)
+static inline void dbl_p1p1_vartime(uint32_t tiers, ecfi_ed_dbl_area *w)
 {
-#if ECFI_X86_64_KERNELS
-	if (ECFI_USE_MULX_ADX(fl)) {
-		ecfk_ed25519_dbl_mulx_adx((uint64_t *)w);
-		return;
+	ECFI_DISPATCH_OR(ed25519_point, tiers, ecfk_ed25519_dbl_, ((uint64_t *)w))
+	{
+		p2 q;
+		p1p1_to_p2(tiers, &q, &w->t);
+		p2_dbl(tiers, &w->t, &q);
 	}
-#endif
-	p2 q;
-	p1p1_to_p2(fl, &q, &w->t);
-	p2_dbl(fl, &w->t, &q);
 }
 
 /* n >= 2 doublings, p3 to p3 (the window step of the radix-16 and -32 loops). */
-static void p3_dbln(uint32_t fl, p3 *h, int n)
+static void p3_dbln(uint32_t tiers, p3 *h, int n)
 {
 	ecfi_ed_dbl_area w;
-	p3_dbl(fl, &w.t, h);
+	p3_dbl(tiers, &w.t, h);
 	for (int i = 1; i < n; i++)
-		dbl_p1p1(fl, &w);
-	p1p1_to_p3(fl, h, &w.t);
+		dbl_p1p1(tiers, &w);
+	p1p1_to_p3(tiers, h, &w.t);
 	ecfi_wipe(&w, sizeof w);
 }
 
-static void p3_dbl4(uint32_t fl, p3 *h) { p3_dbln(fl, h, 4); }
+static void p3_dbl4(uint32_t tiers, p3 *h) { p3_dbln(tiers, h, 4); }
 
 /* Signed radix 16: s = sum e[i] 16^i with e[i] in [-8, 8) for i < 63. With
  * top = 1 (any 256-bit s), e[63] is in [-8, 8) too and e[64] in {0, 1};
@@ -323,20 +317,17 @@ void ecfi_edwards25519_madd_p3_portable(ecfi_ed_madd_area *w)
 	p1p1_to_p3(0, &w->h, &w->q);
 }
 
-/* The same on the tier fl selects: the MULX/ADX tier as one routine. */
-static inline void madd_p3(uint32_t fl, ecfi_ed_madd_area *w)
+/* The same on the tier tiers selects: the MULX/ADX tier as one routine. */
+static inline void madd_p3(uint32_t tiers, ecfi_ed_madd_area *w)
 {
-#if ECFI_X86_64_KERNELS
-	if (ECFI_USE_MULX_ADX(fl)) {
-		ecfk_ed25519_madd_mulx_adx((uint64_t *)w);
-		return;
+	ECFI_DISPATCH_OR(ed25519_point, tiers, ecfk_ed25519_madd_, ((uint64_t *)w))
+	{
+		madd(tiers, &w->q, &w->h, &w->n);
+		p1p1_to_p3(tiers, &w->h, &w->q);
 	}
-#endif
-	madd(fl, &w->q, &w->h, &w->n);
-	p1p1_to_p3(fl, &w->h, &w->q);
 }
 
-void ecfi_edwards25519_scalar_mult_base(uint32_t fl, p3 *r, const uint8_t s[32])
+void ecfi_edwards25519_scalar_mult_base(uint32_t tiers, p3 *r, const uint8_t s[32])
 {
 	/* s = s' + 2^255 * top with s' < 2^255 = sum e[i] 32^i + c 2^255.
 	 * h = sum_odd e[i] 32^(i-1) B, times 32, plus sum_even e[i] 32^i B, each
@@ -354,12 +345,12 @@ void ecfi_edwards25519_scalar_mult_base(uint32_t fl, p3 *r, const uint8_t s[32])
 	p3_identity(&w.h);
 	for (int i = 1; i < 51; i += 2) {
 		select_niels(&w.n, ED_BASE_COMB[i / 2], e[i]);
-		madd_p3(fl, &w);
+		madd_p3(tiers, &w);
 	}
-	p3_dbln(fl, &w.h, 5);
+	p3_dbln(tiers, &w.h, 5);
 	for (int i = 0; i < 51; i += 2) {
 		select_niels(&w.n, ED_BASE_COMB[i / 2], e[i]);
-		madd_p3(fl, &w);
+		madd_p3(tiers, &w);
 	}
 	/* k = c + top in {0, 1, 2}: add k * 2^255 B, selected by masks. */
 	uint64_t k = c + (top & 1);
@@ -373,7 +364,7 @@ void ecfi_edwards25519_scalar_mult_base(uint32_t fl, p3 *r, const uint8_t s[32])
 	ecfi_limbs_cmov(w.n.ypx.limb, ED_BASE_2_256.ypx.limb, m2, 4);
 	ecfi_limbs_cmov(w.n.ymx.limb, ED_BASE_2_256.ymx.limb, m2, 4);
 	ecfi_limbs_cmov(w.n.xy2d.limb, ED_BASE_2_256.xy2d.limb, m2, 4);
-	madd_p3(fl, &w);
+	madd_p3(tiers, &w);
 	*r = w.h;
 	ecfi_wipe(t, sizeof t);
 	ecfi_wipe(e, sizeof e);
@@ -381,30 +372,30 @@ void ecfi_edwards25519_scalar_mult_base(uint32_t fl, p3 *r, const uint8_t s[32])
 	top = c = k = m1 = m2 = 0;
 }
 
-void ecfi_edwards25519_scalar_mult(uint32_t fl, p3 *r, const uint8_t s[32], const p3 *p)
+void ecfi_edwards25519_scalar_mult(uint32_t tiers, p3 *r, const uint8_t s[32], const p3 *p)
 {
 	cached pi[8], c;
 	p1p1 q;
 	p3 h;
 	int8_t e[65];
 	/* pi[j] = (j+1) p */
-	p3_to_cached(fl, &pi[0], p);
+	p3_to_cached(tiers, &pi[0], p);
 	h = *p;
 	for (int j = 1; j < 8; j++) {
-		add_cached(fl, &q, &h, &pi[0]);
-		p1p1_to_p3(fl, &h, &q);
-		p3_to_cached(fl, &pi[j], &h);
+		add_cached(tiers, &q, &h, &pi[0]);
+		p1p1_to_p3(tiers, &h, &q);
+		p3_to_cached(tiers, &pi[j], &h);
 	}
 	recode_radix16(e, s, 1);
 	p3_identity(&h);
 	select_cached(&c, pi, e[64]);
-	add_cached(fl, &q, &h, &c);
-	p1p1_to_p3(fl, &h, &q);
+	add_cached(tiers, &q, &h, &c);
+	p1p1_to_p3(tiers, &h, &q);
 	for (int i = 63; i >= 0; i--) {
-		p3_dbl4(fl, &h);
+		p3_dbl4(tiers, &h);
 		select_cached(&c, pi, e[i]);
-		add_cached(fl, &q, &h, &c);
-		p1p1_to_p3(fl, &h, &q);
+		add_cached(tiers, &q, &h, &c);
+		p1p1_to_p3(tiers, &h, &q);
 	}
 	*r = h;
 	ecfi_wipe(pi, sizeof pi);
@@ -449,22 +440,22 @@ static void wnaf(int8_t naf[257], const uint8_t s[32], int w)
 
 /* The odd multiples A, 3A, ..., (2n - 1)A in cached form, for the wNAF of
  * width w with n = 2^(w-2). Variable time (public points). */
-void ecfi_edwards25519_odd_multiples(uint32_t fl, cached *Ai, int n, const p3 *A)
+void ecfi_edwards25519_odd_multiples(uint32_t tiers, cached *Ai, int n, const p3 *A)
 {
 	p1p1 t;
 	p3 u, A2;
-	p3_to_cached(fl, &Ai[0], A);
-	p3_dbl(fl, &t, A);
-	p1p1_to_p3(fl, &A2, &t);
+	p3_to_cached(tiers, &Ai[0], A);
+	p3_dbl(tiers, &t, A);
+	p1p1_to_p3(tiers, &A2, &t);
 	for (int i = 0; i < n - 1; i++) {
-		add_cached(fl, &t, &A2, &Ai[i]);
-		p1p1_to_p3(fl, &u, &t);
-		p3_to_cached(fl, &Ai[i + 1], &u);
+		add_cached(tiers, &t, &A2, &Ai[i]);
+		p1p1_to_p3(tiers, &u, &t);
+		p3_to_cached(tiers, &Ai[i + 1], &u);
 	}
 }
 
-void ecfi_edwards25519_double_scalar_mult_base_vartime_table(uint32_t fl, p3 *r, const uint8_t a[32], const cached *Ai,
-                                                             int w, const uint8_t b[32])
+void ecfi_edwards25519_double_scalar_mult_base_vartime_table(uint32_t tiers, p3 *r, const uint8_t a[32],
+                                                             const cached *Ai, int w, const uint8_t b[32])
 {
 	int8_t an[257], bn[257];
 	p3 u;
@@ -486,34 +477,34 @@ void ecfi_edwards25519_double_scalar_mult_base_vartime_table(uint32_t fl, p3 *r,
 	d.t.Z = FE_ONE;
 	d.t.T = FE_ONE;
 	for (; i >= 0; i--) {
-		dbl_p1p1_vartime(fl, &d);
+		dbl_p1p1_vartime(tiers, &d);
 		if (an[i] > 0) {
-			p1p1_to_p3(fl, &u, &d.t);
-			add_cached(fl, &d.t, &u, &Ai[an[i] / 2]);
+			p1p1_to_p3(tiers, &u, &d.t);
+			add_cached(tiers, &d.t, &u, &Ai[an[i] / 2]);
 		} else if (an[i] < 0) {
-			p1p1_to_p3(fl, &u, &d.t);
-			sub_cached(fl, &d.t, &u, &Ai[-an[i] / 2]);
+			p1p1_to_p3(tiers, &u, &d.t);
+			sub_cached(tiers, &d.t, &u, &Ai[-an[i] / 2]);
 		}
 		if (bn[i] > 0) {
-			p1p1_to_p3(fl, &u, &d.t);
-			madd(fl, &d.t, &u, &ED_BASE_ODD[bn[i] / 2]);
+			p1p1_to_p3(tiers, &u, &d.t);
+			madd(tiers, &d.t, &u, &ED_BASE_ODD[bn[i] / 2]);
 		} else if (bn[i] < 0) {
-			p1p1_to_p3(fl, &u, &d.t);
-			msub(fl, &d.t, &u, &ED_BASE_ODD[-bn[i] / 2]);
+			p1p1_to_p3(tiers, &u, &d.t);
+			msub(tiers, &d.t, &u, &ED_BASE_ODD[-bn[i] / 2]);
 		}
 	}
-	p1p1_to_p3(fl, r, &d.t);
+	p1p1_to_p3(tiers, r, &d.t);
 }
 
-void ecfi_edwards25519_double_scalar_mult_base_vartime(uint32_t fl, p3 *r, const uint8_t a[32], const p3 *A,
+void ecfi_edwards25519_double_scalar_mult_base_vartime(uint32_t tiers, p3 *r, const uint8_t a[32], const p3 *A,
                                                        const uint8_t b[32])
 {
 	cached Ai[8]; /* A, 3A, 5A, ..., 15A */
-	ecfi_edwards25519_odd_multiples(fl, Ai, 8, A);
-	ecfi_edwards25519_double_scalar_mult_base_vartime_table(fl, r, a, Ai, 5, b);
+	ecfi_edwards25519_odd_multiples(tiers, Ai, 8, A);
+	ecfi_edwards25519_double_scalar_mult_base_vartime_table(tiers, r, a, Ai, 5, b);
 }
 
-int ecfi_edwards25519_decode(uint32_t fl, p3 *r, const uint8_t in[32], int mode)
+int ecfi_edwards25519_decode(uint32_t tiers, p3 *r, const uint8_t in[32], int mode)
 {
 	uint8_t b[32];
 	memcpy(b, in, 32);
@@ -527,9 +518,9 @@ int ecfi_edwards25519_decode(uint32_t fl, p3 *r, const uint8_t in[32], int mode)
 		ecfi_p25519_from_bytes_masked(&y, b); /* reduces y mod p */
 	uint64_t range_bad = ecfi_mask_nonzero((uint64_t)(int64_t)st);
 	/* x^2 = (y^2 - 1) / (d y^2 + 1); the denominator is never 0 (-1/d is not a square). */
-	fe_sqr(fl, &y2, &y);
+	fe_sqr(tiers, &y2, &y);
 	ecfi_p25519_sub(&u, &y2, &FE_ONE);
-	fe_mul(fl, &v, &y2, &ED_D);
+	fe_mul(tiers, &v, &y2, &ED_D);
 	ecfi_p25519_add(&v, &v, &FE_ONE);
 	int sq = ecfi_p25519_sqrt_ratio(&x, &u, &v); /* x canonical, non-negative */
 	uint64_t curve_bad = ecfi_mask_nonzero((uint64_t)(int64_t)sq);
@@ -540,7 +531,7 @@ int ecfi_edwards25519_decode(uint32_t fl, p3 *r, const uint8_t in[32], int mode)
 	r->X = x;
 	r->Y = y;
 	r->Z = FE_ONE;
-	fe_mul(fl, &r->T, &x, &y);
+	fe_mul(tiers, &r->T, &x, &y);
 	uint64_t bad = range_bad | curve_bad | sign_bad;
 	for (int i = 0; i < 4; i++) {
 		r->X.limb[i] &= ~bad;
@@ -555,40 +546,40 @@ int ecfi_edwards25519_decode(uint32_t fl, p3 *r, const uint8_t in[32], int mode)
 	return (int)(int64_t)status;
 }
 
-void ecfi_edwards25519_encode(uint32_t fl, uint8_t out[32], const p3 *p)
+void ecfi_edwards25519_encode(uint32_t tiers, uint8_t out[32], const p3 *p)
 {
 	fe zinv, x, y;
 	ecfi_p25519_inv(&zinv, &p->Z);
-	fe_mul(fl, &x, &p->X, &zinv);
-	fe_mul(fl, &y, &p->Y, &zinv);
+	fe_mul(tiers, &x, &p->X, &zinv);
+	fe_mul(tiers, &y, &p->Y, &zinv);
 	ecfi_p25519_to_bytes(out, &y);
 	out[31] |= (uint8_t)((ecfi_p25519_is_negative(&x) & 1) << 7);
 }
 
-void ecfi_edwards25519_add(uint32_t fl, p3 *r, const p3 *a, const p3 *b)
+void ecfi_edwards25519_add(uint32_t tiers, p3 *r, const p3 *a, const p3 *b)
 {
 	cached c;
 	p1p1 t;
-	p3_to_cached(fl, &c, b);
-	add_cached(fl, &t, a, &c);
-	p1p1_to_p3(fl, r, &t);
+	p3_to_cached(tiers, &c, b);
+	add_cached(tiers, &t, a, &c);
+	p1p1_to_p3(tiers, r, &t);
 }
 
-void ecfi_edwards25519_double(uint32_t fl, p3 *r, const p3 *a)
+void ecfi_edwards25519_double(uint32_t tiers, p3 *r, const p3 *a)
 {
 	p1p1 t;
-	p3_dbl(fl, &t, a);
-	p1p1_to_p3(fl, r, &t);
+	p3_dbl(tiers, &t, a);
+	p1p1_to_p3(tiers, r, &t);
 }
 
-uint64_t ecfi_edwards25519_equal_mask(uint32_t fl, const p3 *a, const p3 *b)
+uint64_t ecfi_edwards25519_equal_mask(uint32_t tiers, const p3 *a, const p3 *b)
 {
 	fe l, rr;
-	fe_mul(fl, &l, &a->X, &b->Z);
-	fe_mul(fl, &rr, &b->X, &a->Z);
+	fe_mul(tiers, &l, &a->X, &b->Z);
+	fe_mul(tiers, &rr, &b->X, &a->Z);
 	uint64_t m = fe_eq_mask(&l, &rr);
-	fe_mul(fl, &l, &a->Y, &b->Z);
-	fe_mul(fl, &rr, &b->Y, &a->Z);
+	fe_mul(tiers, &l, &a->Y, &b->Z);
+	fe_mul(tiers, &rr, &b->Y, &a->Z);
 	return m & fe_eq_mask(&l, &rr);
 }
 
@@ -617,7 +608,7 @@ static int decode_entry(p3 *r, const uint8_t *in, size_t len, int mode)
 		return ECF_ERR_NULL;
 	if (len != 32)
 		return ECF_ERR_LENGTH;
-	return ecfi_edwards25519_decode(fe_flags(), r, in, mode);
+	return ecfi_edwards25519_decode(ecfi_tiers(), r, in, mode);
 }
 
 int ecf_edwards25519_from_bytes(p3 *r, const uint8_t *in, size_t len)
@@ -630,22 +621,22 @@ int ecf_edwards25519_from_bytes_zip215(p3 *r, const uint8_t *in, size_t len)
 	return decode_entry(r, in, len, ECFI_ED_DECODE_ZIP215);
 }
 
-void ecf_edwards25519_to_bytes(uint8_t out[32], const p3 *p) { ecfi_edwards25519_encode(fe_flags(), out, p); }
+void ecf_edwards25519_to_bytes(uint8_t out[32], const p3 *p) { ecfi_edwards25519_encode(ecfi_tiers(), out, p); }
 
-void ecf_edwards25519_add(p3 *r, const p3 *a, const p3 *b) { ecfi_edwards25519_add(fe_flags(), r, a, b); }
+void ecf_edwards25519_add(p3 *r, const p3 *a, const p3 *b) { ecfi_edwards25519_add(ecfi_tiers(), r, a, b); }
 
-void ecfi_edwards25519_sub(uint32_t fl, p3 *r, const p3 *a, const p3 *b)
+void ecfi_edwards25519_sub(uint32_t tiers, p3 *r, const p3 *a, const p3 *b)
 {
 	cached c;
 	p1p1 t;
-	p3_to_cached(fl, &c, b);
-	sub_cached(fl, &t, a, &c);
-	p1p1_to_p3(fl, r, &t);
+	p3_to_cached(tiers, &c, b);
+	sub_cached(tiers, &t, a, &c);
+	p1p1_to_p3(tiers, r, &t);
 }
 
-void ecf_edwards25519_sub(p3 *r, const p3 *a, const p3 *b) { ecfi_edwards25519_sub(fe_flags(), r, a, b); }
+void ecf_edwards25519_sub(p3 *r, const p3 *a, const p3 *b) { ecfi_edwards25519_sub(ecfi_tiers(), r, a, b); }
 
-void ecf_edwards25519_double(p3 *r, const p3 *a) { ecfi_edwards25519_double(fe_flags(), r, a); }
+void ecf_edwards25519_double(p3 *r, const p3 *a) { ecfi_edwards25519_double(ecfi_tiers(), r, a); }
 
 void ecfi_edwards25519_neg(p3 *r, const p3 *a)
 {
@@ -679,7 +670,7 @@ void ecf_edwards25519_select(p3 *r, const p3 *a, const p3 *b, int cond) { ecfi_e
 
 int ecf_edwards25519_equal(const p3 *a, const p3 *b)
 {
-	return (int)(ecfi_edwards25519_equal_mask(fe_flags(), a, b) & 1);
+	return (int)(ecfi_edwards25519_equal_mask(ecfi_tiers(), a, b) & 1);
 }
 
 uint64_t ecfi_edwards25519_identity_mask(const p3 *a)
@@ -691,11 +682,11 @@ int ecf_edwards25519_is_identity(const p3 *a) { return (int)(ecfi_edwards25519_i
 
 int ecfi_edwards25519_is_small_order(const p3 *a)
 {
-	const uint32_t fl = fe_flags();
+	const uint32_t tiers = ecfi_tiers();
 	p3 t;
-	ecfi_edwards25519_double(fl, &t, a);
-	ecfi_edwards25519_double(fl, &t, &t);
-	ecfi_edwards25519_double(fl, &t, &t);
+	ecfi_edwards25519_double(tiers, &t, a);
+	ecfi_edwards25519_double(tiers, &t, &t);
+	ecfi_edwards25519_double(tiers, &t, &t);
 	return (int)(ecfi_edwards25519_identity_mask(&t) & 1);
 }
 
@@ -707,7 +698,7 @@ int ecfi_edwards25519_is_torsion_free(const p3 *a)
 	uint8_t l[32]; /* the group order, little-endian */
 	for (int i = 0; i < 4; i++)
 		ecfi_store_le64(l + 8 * i, ecfi_sc25519_M[i]);
-	ecfi_edwards25519_scalar_mult(fe_flags(), &t, l, a);
+	ecfi_edwards25519_scalar_mult(ecfi_tiers(), &t, l, a);
 	return (int)(ecfi_edwards25519_identity_mask(&t) & 1);
 }
 
@@ -717,12 +708,12 @@ int ecf_edwards25519_is_torsion_free(const p3 *a) { return ecfi_edwards25519_is_
  * cleared (ecfi_wipe_stack, lib/common/wipe.h). */
 static ECFI_NOINLINE void scalar_mult_base_worker(p3 *r, const uint8_t scalar[32])
 {
-	ecfi_edwards25519_scalar_mult_base(fe_flags(), r, scalar);
+	ecfi_edwards25519_scalar_mult_base(ecfi_tiers(), r, scalar);
 }
 
 static ECFI_NOINLINE void scalar_mult_worker(p3 *r, const uint8_t scalar[32], const p3 *p)
 {
-	ecfi_edwards25519_scalar_mult(fe_flags(), r, scalar, p);
+	ecfi_edwards25519_scalar_mult(ecfi_tiers(), r, scalar, p);
 }
 
 void ecfi_edwards25519_scalar_mult_base_wiped(p3 *r, const uint8_t scalar[32])
@@ -749,5 +740,5 @@ void ecf_edwards25519_scalar_mult(p3 *r, const uint8_t scalar[32], const p3 *p)
 
 void ecf_edwards25519_double_scalar_mult_base_vartime(p3 *r, const uint8_t a[32], const p3 *A, const uint8_t b[32])
 {
-	ecfi_edwards25519_double_scalar_mult_base_vartime(fe_flags(), r, a, A, b);
+	ecfi_edwards25519_double_scalar_mult_base_vartime(ecfi_tiers(), r, a, A, b);
 }

@@ -1,7 +1,7 @@
 /*
  * edwards25519 inside the library: the point representations of the formulas
  * (ref10's names) and the hidden entry points that X25519, Ed25519 and
- * ristretto255 call with the dispatch flag already read (fl).
+ * ristretto255 call with the dispatch flag already read (tiers).
  *
  *   p3      extended (X : Y : Z : T), the public ecf_edwards25519_point
  *   p2      projective (X : Y : Z), enough to double
@@ -57,27 +57,27 @@ ECFI_HIDDEN void ecfi_edwards25519_dbl_p1p1_portable(ecfi_ed_dbl_area *w);
 #define ECFI_ED_DECODE_STRICT 0
 #define ECFI_ED_DECODE_ZIP215 1
 
-ECFI_HIDDEN int ecfi_edwards25519_decode(uint32_t fl, ecfi_ed_p3 *r, const uint8_t in[32], int mode);
-ECFI_HIDDEN void ecfi_edwards25519_encode(uint32_t fl, uint8_t out[32], const ecfi_ed_p3 *p);
-ECFI_HIDDEN void ecfi_edwards25519_add(uint32_t fl, ecfi_ed_p3 *r, const ecfi_ed_p3 *a, const ecfi_ed_p3 *b);
-ECFI_HIDDEN void ecfi_edwards25519_sub(uint32_t fl, ecfi_ed_p3 *r, const ecfi_ed_p3 *a, const ecfi_ed_p3 *b);
+ECFI_HIDDEN int ecfi_edwards25519_decode(uint32_t tiers, ecfi_ed_p3 *r, const uint8_t in[32], int mode);
+ECFI_HIDDEN void ecfi_edwards25519_encode(uint32_t tiers, uint8_t out[32], const ecfi_ed_p3 *p);
+ECFI_HIDDEN void ecfi_edwards25519_add(uint32_t tiers, ecfi_ed_p3 *r, const ecfi_ed_p3 *a, const ecfi_ed_p3 *b);
+ECFI_HIDDEN void ecfi_edwards25519_sub(uint32_t tiers, ecfi_ed_p3 *r, const ecfi_ed_p3 *a, const ecfi_ed_p3 *b);
 ECFI_HIDDEN void ecfi_edwards25519_neg(ecfi_ed_p3 *r, const ecfi_ed_p3 *a);
 ECFI_HIDDEN void ecfi_edwards25519_identity(ecfi_ed_p3 *r);
 ECFI_HIDDEN void ecfi_edwards25519_generator(ecfi_ed_p3 *r);
-ECFI_HIDDEN void ecfi_edwards25519_double(uint32_t fl, ecfi_ed_p3 *r, const ecfi_ed_p3 *a);
-ECFI_HIDDEN void ecfi_edwards25519_scalar_mult_base(uint32_t fl, ecfi_ed_p3 *r, const uint8_t s[32]);
-ECFI_HIDDEN void ecfi_edwards25519_scalar_mult(uint32_t fl, ecfi_ed_p3 *r, const uint8_t s[32], const ecfi_ed_p3 *p);
+ECFI_HIDDEN void ecfi_edwards25519_double(uint32_t tiers, ecfi_ed_p3 *r, const ecfi_ed_p3 *a);
+ECFI_HIDDEN void ecfi_edwards25519_scalar_mult_base(uint32_t tiers, ecfi_ed_p3 *r, const uint8_t s[32]);
+ECFI_HIDDEN void ecfi_edwards25519_scalar_mult(uint32_t tiers, ecfi_ed_p3 *r, const uint8_t s[32], const ecfi_ed_p3 *p);
 /* The same with the secret scalar's stack cleared afterwards (a noinline
  * worker, then ecfi_wipe_stack): the entry points of edwards25519's and
  * ristretto255's public scalar multiplications. */
 ECFI_HIDDEN void ecfi_edwards25519_scalar_mult_base_wiped(ecfi_ed_p3 *r, const uint8_t s[32]);
 ECFI_HIDDEN void ecfi_edwards25519_scalar_mult_wiped(ecfi_ed_p3 *r, const uint8_t s[32], const ecfi_ed_p3 *p);
-ECFI_HIDDEN void ecfi_edwards25519_double_scalar_mult_base_vartime(uint32_t fl, ecfi_ed_p3 *r, const uint8_t a[32],
+ECFI_HIDDEN void ecfi_edwards25519_double_scalar_mult_base_vartime(uint32_t tiers, ecfi_ed_p3 *r, const uint8_t a[32],
                                                                    const ecfi_ed_p3 *A, const uint8_t b[32]);
 /* The odd multiples A, 3A, ..., (2n - 1)A of a public point (n = 2^(w-2)
  * for a wNAF of width w), and a*A + b*B from such a table. Variable time. */
-ECFI_HIDDEN void ecfi_edwards25519_odd_multiples(uint32_t fl, ecfi_ed_cached *Ai, int n, const ecfi_ed_p3 *A);
-ECFI_HIDDEN void ecfi_edwards25519_double_scalar_mult_base_vartime_table(uint32_t fl, ecfi_ed_p3 *r,
+ECFI_HIDDEN void ecfi_edwards25519_odd_multiples(uint32_t tiers, ecfi_ed_cached *Ai, int n, const ecfi_ed_p3 *A);
+ECFI_HIDDEN void ecfi_edwards25519_double_scalar_mult_base_vartime_table(uint32_t tiers, ecfi_ed_p3 *r,
                                                                          const uint8_t a[32], const ecfi_ed_cached *Ai,
                                                                          int w, const uint8_t b[32]);
 /* r = a if cond != 0; r = cond ? a : b. Constant time in cond. */
@@ -88,6 +88,6 @@ ECFI_HIDDEN uint64_t ecfi_edwards25519_identity_mask(const ecfi_ed_p3 *a);
 ECFI_HIDDEN int ecfi_edwards25519_is_torsion_free(const ecfi_ed_p3 *a);
 ECFI_HIDDEN int ecfi_edwards25519_is_small_order(const ecfi_ed_p3 *a);
 /* All-ones if a = b as points, else 0. */
-ECFI_HIDDEN uint64_t ecfi_edwards25519_equal_mask(uint32_t fl, const ecfi_ed_p3 *a, const ecfi_ed_p3 *b);
+ECFI_HIDDEN uint64_t ecfi_edwards25519_equal_mask(uint32_t tiers, const ecfi_ed_p3 *a, const ecfi_ed_p3 *b);
 
 #endif

@@ -2,7 +2,7 @@
  * The curve25519 code's view of GF(2^255 - 19): the internal field layer
  * (lib/fields/p25519_internal.h, ecfi_p25519_*), never the exported ecf_
  * entries. mul and sqr are the _with variants: the dispatch flag is read once
- * per curve operation (fl = fe_flags(), passed down) and each call goes
+ * per curve operation (tiers = ecfi_tiers(), passed down) and each call goes
  * straight to the hidden kernel of that tier.
  *
  * Every value is the field's lazy representation (any 256-bit value); the
@@ -20,9 +20,6 @@
 #include "p25519_internal.h"
 
 typedef ecf_p25519_fe fe;
-
-/* The dispatch flag, read once per curve operation. */
-static inline uint32_t fe_flags(void) { return ecfi_cpu_flags; }
 
 #define fe_mul ecfi_p25519_mul_with
 #define fe_sqr ecfi_p25519_sqr_with

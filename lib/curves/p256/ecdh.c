@@ -35,15 +35,15 @@ static void reduce_wide(uint64_t d[4], const uint8_t *c, size_t len)
 }
 
 /* pk = d*G as 65 bytes. */
-static void public_from_limbs(uint8_t pk[65], const uint64_t d[4], unsigned fast)
+static void public_from_limbs(uint8_t pk[65], const uint64_t d[4], uint32_t tiers)
 {
 	point p;
 	affine a;
-	ecfi_p256_scalar_mult_base_limbs(&p, d, fast);
-	(void)ecfi_p256_point_to_affine_fast(&a, &p, fast);
+	ecfi_p256_scalar_mult_base_limbs(&p, d, tiers);
+	(void)ecfi_p256_point_to_affine_fast(&a, &p, tiers);
 	pk[0] = 0x04;
-	fe_to_bytes_mont(pk + 1, &a.x, fast);
-	fe_to_bytes_mont(pk + 33, &a.y, fast);
+	fe_to_bytes_mont(pk + 1, &a.x, tiers);
+	fe_to_bytes_mont(pk + 33, &a.y, tiers);
 	ecfi_wipe(&p, sizeof p);
 	ecfi_wipe(&a, sizeof a);
 }
@@ -83,7 +83,7 @@ static ECFI_NOINLINE int keypair_worker(uint8_t pk[65], uint8_t sk[32], const ui
 	fix_invalid(d, ok);
 	ecfi_limbs_to_be(sk, 32, d);
 	mask_bytes(sk, 32, ok);
-	public_from_limbs(pk, d, P256_FAST());
+	public_from_limbs(pk, d, ecfi_tiers());
 	mask_bytes(pk, 65, ok);
 	ecfi_wipe(d, sizeof d);
 	return (int)status_if(ECF_ERR_SCALAR, ~ok);
@@ -109,7 +109,7 @@ static ECFI_NOINLINE int public_key_worker(uint8_t pk[65], const uint8_t sk[32])
 	uint64_t d[4];
 	uint64_t ok = load_private(d, sk);
 	fix_invalid(d, ok);
-	public_from_limbs(pk, d, P256_FAST());
+	public_from_limbs(pk, d, ecfi_tiers());
 	mask_bytes(pk, 65, ok);
 	ecfi_wipe(d, sizeof d);
 	return (int)status_if(ECF_ERR_SCALAR, ~ok);
@@ -135,11 +135,11 @@ static ECFI_NOINLINE int ecdh_worker(uint8_t shared[32], const uint8_t sk[32], c
 	uint64_t d[4];
 	uint64_t ok = load_private(d, sk);
 	fix_invalid(d, ok);
-	unsigned fast = P256_FAST();
-	ecfi_p256_scalar_mult_limbs(&s, d, q, fast);
+	uint32_t tiers = ecfi_tiers();
+	ecfi_p256_scalar_mult_limbs(&s, d, q, tiers);
 	affine a;
-	uint64_t inf = ecfi_p256_point_to_affine_fast(&a, &s, fast);
-	fe_to_bytes_mont(shared, &a.x, fast);
+	uint64_t inf = ecfi_p256_point_to_affine_fast(&a, &s, tiers);
+	fe_to_bytes_mont(shared, &a.x, tiers);
 	mask_bytes(shared, 32, ok & ~inf);
 	ecfi_wipe(d, sizeof d);
 	ecfi_wipe(&s, sizeof s);

@@ -109,7 +109,7 @@ static uint64_t load_scalar(uint64_t d[4], const uint8_t in[32])
 static int sign_rs(uint64_t r[4], uint64_t s[4], const uint8_t sk[32], const uint8_t *digest, size_t digest_len,
                    const uint8_t *extra, size_t extra_len, unsigned flags)
 {
-	unsigned fast = P256_FAST();
+	uint32_t tiers = ecfi_tiers();
 	uint64_t x[4], e[4], k[4];
 	uint8_t xb[32];
 	uint64_t ok = load_scalar(x, sk);
@@ -128,10 +128,10 @@ static int sign_rs(uint64_t r[4], uint64_t s[4], const uint8_t sk[32], const uin
 	affine A;
 	for (;;) {
 		ecfi_p256_rfc6979_next(&g, k);
-		ecfi_p256_scalar_mult_base_limbs(&R, k, fast);
-		(void)ecfi_p256_point_to_affine_fast(&A, &R, fast); /* k != 0: never the identity */
+		ecfi_p256_scalar_mult_base_limbs(&R, k, tiers);
+		(void)ecfi_p256_point_to_affine_fast(&A, &R, tiers); /* k != 0: never the identity */
 		fe rx;
-		fe_from_mont(&rx, &A.x, fast);
+		fe_from_mont(&rx, &A.x, tiers);
 		ecfi_limbs_reduce_once(r, rx.limb, 0, P256_N, 4); /* x < p < 2n */
 		/* s = (e + r x) / k mod n: with k^-1 in the Montgomery domain (R/k)
 		 * and r as rR, two Montgomery products give plain values. */
@@ -141,10 +141,10 @@ static int sign_rs(uint64_t r[4], uint64_t s[4], const uint8_t sk[32], const uin
 		ecfi_limbs_copy(xm.limb, x, 4);
 		ecfi_limbs_copy(rm.limb, r, 4);
 		ecfi_limbs_copy(em.limb, e, 4);
-		ecfi_p256n_to_mont(&rm, &rm);             /* rR */
-		ecfi_p256n_mul_with(fast, &t, &rm, &xm);  /* r x */
-		ecfi_p256n_add(&t, &t, &em);              /* e + r x */
-		ecfi_p256n_mul_with(fast, &t, &t, &kinv); /* (e + r x) / k */
+		ecfi_p256n_to_mont(&rm, &rm);              /* rR */
+		ecfi_p256n_mul_with(tiers, &t, &rm, &xm);  /* r x */
+		ecfi_p256n_add(&t, &t, &em);               /* e + r x */
+		ecfi_p256n_mul_with(tiers, &t, &t, &kinv); /* (e + r x) / k */
 		ecfi_limbs_copy(s, t.limb, 4);
 		uint64_t bad = ecfi_limbs_zero_mask(r, 4) | ecfi_limbs_zero_mask(s, 4);
 		ecfi_declassify(&bad, sizeof bad); /* probability ~2^-256 */
@@ -325,7 +325,7 @@ static int verify_core(const uint8_t sig[64], const point *q, const affine *tabl
 	uint64_t r[4], s[4], e[4];
 	if (!scalar_in_range(r, sig) || !scalar_in_range(s, sig + 32))
 		return ECF_ERR_RANGE;
-	unsigned fast = P256_FAST();
+	uint32_t tiers = ecfi_tiers();
 	bits2int(e, digest, digest_len);
 	ecfi_limbs_reduce_once(e, e, 0, P256_N, 4);
 	/* u1 = e/s, u2 = r/s: w = R/s in the Montgomery domain, times the plain values. */
@@ -334,30 +334,30 @@ static int verify_core(const uint8_t sig[64], const point *q, const affine *tabl
 	ecfi_p256n_to_mont(&t, &t);
 	ecfi_p256n_inv(&w, &t);
 	ecfi_limbs_copy(t.limb, e, 4);
-	ecfi_p256n_mul_with(fast, &u1, &t, &w);
+	ecfi_p256n_mul_with(tiers, &u1, &t, &w);
 	ecfi_limbs_copy(t.limb, r, 4);
-	ecfi_p256n_mul_with(fast, &u2, &t, &w);
+	ecfi_p256n_mul_with(tiers, &u2, &t, &w);
 	if (table != NULL) /* public: which entry point */
-		ecfi_p256_double_scalar_mult_vartime_jac_table(&R, u1.limb, u2.limb, table, fast);
+		ecfi_p256_double_scalar_mult_vartime_jac_table(&R, u1.limb, u2.limb, table, tiers);
 	else
-		ecfi_p256_double_scalar_mult_vartime_jac(&R, u1.limb, u2.limb, q, fast);
+		ecfi_p256_double_scalar_mult_vartime_jac(&R, u1.limb, u2.limb, q, tiers);
 	if (fe_zero_mask(&R.z))
 		return ECF_ERR_VERIFY;
 	/* x(R) mod n == r without an inversion, R in Jacobian coordinates (x =
 	 * X / Z^2): X == r Z^2, or X == (r + n) Z^2 when r + n < p. */
 	fe rf, rz, zz;
-	fe_sqr(&zz, &R.z, fast);
+	fe_sqr(&zz, &R.z, tiers);
 	ecfi_limbs_copy(rf.limb, r, 4);
-	fe_to_mont(&rf, &rf, fast);
-	fe_mul(&rz, &rf, &zz, fast);
+	fe_to_mont(&rf, &rf, tiers);
+	fe_mul(&rz, &rf, &zz, tiers);
 	if (fe_equal_mask(&rz, &R.x))
 		return ECF_OK;
 	uint64_t rn[4];
 	uint64_t carry = ecfi_limbs_add(rn, r, P256_N, 4);
 	if (carry == 0 && ecfi_limbs_lt_mask(rn, ecfi_p256_M, 4)) {
 		ecfi_limbs_copy(rf.limb, rn, 4);
-		fe_to_mont(&rf, &rf, fast);
-		fe_mul(&rz, &rf, &zz, fast);
+		fe_to_mont(&rf, &rf, tiers);
+		fe_mul(&rz, &rf, &zz, tiers);
 		if (fe_equal_mask(&rz, &R.x))
 			return ECF_OK;
 	}
@@ -400,7 +400,7 @@ int ecf_p256_ecdsa_public_key_prepare(ecf_p256_ecdsa_prepared_key *prep, const u
 	if (status != ECF_OK)
 		return status;
 	prepared *pp = (prepared *)prep->opaque;
-	ecfi_p256_odd_multiples_affine(pp->table, &q, P256_FAST());
+	ecfi_p256_odd_multiples_affine(pp->table, &q, ecfi_tiers());
 	pp->magic = PREP_MAGIC;
 	return ECF_OK;
 }

@@ -1,8 +1,8 @@
 /*
  * GF(p256) as the P-256 group code uses it, through the field's internal
  * interface (lib/fields/p256_internal.h): the multiplications take the
- * dispatch flag word as an argument (`fast`, read once per public operation
- * with P256_FAST(), passed to ecfi_p256_mul_with/sqr_with), so a scalar
+ * dispatch flag word as an argument (`tiers`, read once per public operation
+ * with ecfi_tiers(), passed to ecfi_p256_mul_with/sqr_with), so a scalar
  * multiplication of ~3,000 field multiplications reads the flag once; the
  * small operations are the field's static inline ones.
  *
@@ -26,11 +26,8 @@ typedef ecf_p256_fe fe;
 /* R mod p: 1 in the Montgomery domain (generated: p256_params.h). */
 #define P256_ONE (*(const fe *)ecfi_p256_R1)
 
-/* The dispatch flag word of this operation, read once (mul_with/sqr_with). */
-#define P256_FAST() ((unsigned)ecfi_cpu_flags)
-
-static inline void fe_mul(fe *r, const fe *a, const fe *b, unsigned fast) { ecfi_p256_mul_with(fast, r, a, b); }
-static inline void fe_sqr(fe *r, const fe *a, unsigned fast) { ecfi_p256_sqr_with(fast, r, a); }
+static inline void fe_mul(fe *r, const fe *a, const fe *b, uint32_t tiers) { ecfi_p256_mul_with(tiers, r, a, b); }
+static inline void fe_sqr(fe *r, const fe *a, uint32_t tiers) { ecfi_p256_sqr_with(tiers, r, a); }
 static inline void fe_zero(fe *r) { ecfi_p256_zero(r); }
 
 #if ECFI_X86_64_KERNELS && !ECFI_RANGE_CHECKS && defined(__GNUC__)
@@ -123,29 +120,29 @@ static inline uint64_t fe_equal_mask(const fe *a, const fe *b) { return ecfi_lim
 /* All-ones if the plain value a (any 256-bit value) is < p. */
 static inline uint64_t fe_lt_p_mask(const fe *a) { return ecfi_limbs_lt_mask(a->limb, ecfi_p256_M, 4); }
 
-static inline void fe_to_mont(fe *r, const fe *a, unsigned fast)
+static inline void fe_to_mont(fe *r, const fe *a, uint32_t tiers)
 {
 	fe rr;
 	ecfi_limbs_copy(rr.limb, ecfi_p256_R2, 4);
-	fe_mul(r, a, &rr, fast);
+	fe_mul(r, a, &rr, tiers);
 }
-static inline void fe_from_mont(fe *r, const fe *a, unsigned fast)
+static inline void fe_from_mont(fe *r, const fe *a, uint32_t tiers)
 {
 	static const fe one_plain = {{1, 0, 0, 0}};
-	fe_mul(r, a, &one_plain, fast);
+	fe_mul(r, a, &one_plain, tiers);
 }
 /* Plain-domain value of a Montgomery element, as 32 big-endian bytes. */
-static inline void fe_to_bytes_mont(uint8_t out[32], const fe *a, unsigned fast)
+static inline void fe_to_bytes_mont(uint8_t out[32], const fe *a, uint32_t tiers)
 {
 	fe t;
-	fe_from_mont(&t, a, fast);
+	fe_from_mont(&t, a, tiers);
 	ecfi_limbs_to_be(out, 32, t.limb);
 }
 /* Parity of the plain value (0 or 1). */
-static inline uint64_t fe_parity_mont(const fe *a, unsigned fast)
+static inline uint64_t fe_parity_mont(const fe *a, uint32_t tiers)
 {
 	fe t;
-	fe_from_mont(&t, a, fast);
+	fe_from_mont(&t, a, tiers);
 	return t.limb[0] & 1;
 }
 

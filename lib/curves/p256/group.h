@@ -20,12 +20,12 @@ ECFI_HIDDEN void ecfi_p256_scalar_from_bytes_reduce(uint64_t k[4], const uint8_t
 
 /* The scalar multiplications on limb scalars k < n, with the tier chosen by the caller. */
 ECFI_HIDDEN void ecfi_p256_scalar_mult_limbs(ecf_p256_point *r, const uint64_t k[4], const ecf_p256_point *p,
-                                             unsigned fast);
-ECFI_HIDDEN void ecfi_p256_scalar_mult_base_limbs(ecf_p256_point *r, const uint64_t k[4], unsigned fast);
+                                             uint32_t tiers);
+ECFI_HIDDEN void ecfi_p256_scalar_mult_base_limbs(ecf_p256_point *r, const uint64_t k[4], uint32_t tiers);
 /* u1 G + u2 Q in JACOBIAN coordinates (x = X/Z^2, y = Y/Z^3; Z = 0 for the
  * identity), variable time. */
 ECFI_HIDDEN void ecfi_p256_double_scalar_mult_vartime_jac(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
-                                                          const ecf_p256_point *q, unsigned fast);
+                                                          const ecf_p256_point *q, uint32_t tiers);
 /* The same with the affine odd multiples Q, 3Q, ..., (2^(W-1) - 1) Q of a
  * point Q != O (a prepared ECDSA key) for a window W = ECFI_P256_PREP_W on
  * u2; ecfi_p256_odd_multiples_affine makes the table (one inversion). */
@@ -34,12 +34,12 @@ ECFI_HIDDEN void ecfi_p256_double_scalar_mult_vartime_jac(ecf_p256_point *r, con
 ECFI_HIDDEN void ecfi_p256_double_scalar_mult_vartime_jac_table(ecf_p256_point *r, const uint64_t u1[4],
                                                                 const uint64_t u2[4],
                                                                 const ecf_p256_affine table[ECFI_P256_PREP_ENTRIES],
-                                                                unsigned fast);
+                                                                uint32_t tiers);
 ECFI_HIDDEN void ecfi_p256_odd_multiples_affine(ecf_p256_affine table[ECFI_P256_PREP_ENTRIES], const ecf_p256_point *q,
-                                                unsigned fast);
+                                                uint32_t tiers);
 ECFI_HIDDEN void ecfi_p256_double_scalar_mult_vartime_limbs(ecf_p256_point *r, const uint64_t u1[4],
                                                             const uint64_t u2[4], const ecf_p256_point *q,
-                                                            unsigned fast);
+                                                            uint32_t tiers);
 
 /* RFC 6979 section 3.2 with HMAC-SHA-256 and qlen = 256, for q = n: the
  * HMAC-DRBG state (K, V). init runs steps b-g with x (32 bytes),
@@ -63,6 +63,6 @@ ECFI_HIDDEN int ecfi_p256_point_decode(ecf_p256_point *r, const uint8_t *in, siz
 
 /* Affine x and y of p (Montgomery domain), one inversion; identity -> (0, 0),
  * and the returned mask is all-ones if p was the identity. */
-ECFI_HIDDEN uint64_t ecfi_p256_point_to_affine_fast(ecf_p256_affine *r, const ecf_p256_point *p, unsigned fast);
+ECFI_HIDDEN uint64_t ecfi_p256_point_to_affine_fast(ecf_p256_affine *r, const ecf_p256_point *p, uint32_t tiers);
 
 #endif

@@ -15,11 +15,11 @@ void ecf_p256_point_generator(ecf_p256_point *r)
 }
 
 /* y^2 = x^3 - 3x + b: rhs = x^3 - 3x + b (Montgomery domain). */
-static void curve_rhs(fe *rhs, const fe *x, unsigned fast)
+static void curve_rhs(fe *rhs, const fe *x, uint32_t tiers)
 {
 	fe t, x3;
-	fe_sqr(&t, x, fast);
-	fe_mul(&t, &t, x, fast);
+	fe_sqr(&t, x, tiers);
+	fe_mul(&t, &t, x, tiers);
 	fe_add(&x3, x, x);
 	fe_add(&x3, &x3, x);
 	fe_sub(&t, &t, &x3);
@@ -53,7 +53,7 @@ int ecfi_p256_point_decode(ecf_p256_point *r, const uint8_t *in, size_t len)
 	if ((tag == 0x04) != (len == ECF_P256_POINT_BYTES) || len == 1)
 		return ECF_ERR_LENGTH;
 
-	unsigned fast = P256_FAST();
+	uint32_t tiers = ecfi_tiers();
 	fe x, y, rhs, t;
 	uint64_t ok = fe_load_canonical(&x, in + 1);
 	if (tag == 0x04)
@@ -61,16 +61,16 @@ int ecfi_p256_point_decode(ecf_p256_point *r, const uint8_t *in, size_t len)
 	ecfi_declassify(&ok, sizeof ok); /* the status is public (the coordinates stay secret) */
 	if (!ok)
 		return ECF_ERR_RANGE;
-	fe_to_mont(&x, &x, fast);
-	curve_rhs(&rhs, &x, fast);
+	fe_to_mont(&x, &x, tiers);
+	curve_rhs(&rhs, &x, tiers);
 	if (tag == 0x04) {
-		fe_to_mont(&y, &y, fast);
-		fe_sqr(&t, &y, fast);
+		fe_to_mont(&y, &y, tiers);
+		fe_sqr(&t, &y, tiers);
 		ok = fe_equal_mask(&t, &rhs);
 	} else {
 		ok = fe_sqrt(&y, &rhs);
 		/* Pick the root whose plain value has the parity of the tag. */
-		uint64_t flip = ecfi_mask_from_bit((fe_parity_mont(&y, fast) ^ (uint64_t)tag) & 1);
+		uint64_t flip = ecfi_mask_from_bit((fe_parity_mont(&y, tiers) ^ (uint64_t)tag) & 1);
 		fe_cneg(&y, flip);
 	}
 	ecfi_declassify(&ok, sizeof ok);
@@ -87,25 +87,25 @@ int ecf_p256_point_from_bytes(ecf_p256_point *r, const uint8_t *in, size_t len)
 	return ecfi_p256_point_decode(r, in, len);
 }
 
-uint64_t ecfi_p256_point_to_affine_fast(ecf_p256_affine *r, const ecf_p256_point *p, unsigned fast)
+uint64_t ecfi_p256_point_to_affine_fast(ecf_p256_affine *r, const ecf_p256_point *p, uint32_t tiers)
 {
 	fe zinv;
 	fe_inv(&zinv, &p->z); /* 0 for the identity */
-	fe_mul(&r->x, &p->x, &zinv, fast);
-	fe_mul(&r->y, &p->y, &zinv, fast);
+	fe_mul(&r->x, &p->x, &zinv, tiers);
+	fe_mul(&r->y, &p->y, &zinv, tiers);
 	return fe_zero_mask(&p->z);
 }
 
 /* SEC1 encoding of the affine a of a point (inf: all-ones for the identity,
  * which gives zeros), len = 33 or 65. Constant time. */
-static void encode_affine(uint8_t *out, size_t len, const ecf_p256_affine *a, uint64_t inf, unsigned fast)
+static void encode_affine(uint8_t *out, size_t len, const ecf_p256_affine *a, uint64_t inf, uint32_t tiers)
 {
-	fe_to_bytes_mont(out + 1, &a->x, fast);
+	fe_to_bytes_mont(out + 1, &a->x, tiers);
 	if (len == ECF_P256_POINT_BYTES) {
 		out[0] = 0x04;
-		fe_to_bytes_mont(out + 33, &a->y, fast);
+		fe_to_bytes_mont(out + 33, &a->y, tiers);
 	} else {
-		out[0] = (uint8_t)(0x02 | fe_parity_mont(&a->y, fast));
+		out[0] = (uint8_t)(0x02 | fe_parity_mont(&a->y, tiers));
 	}
 	for (size_t i = 0; i < len; i++)
 		out[i] &= (uint8_t)~inf;
@@ -119,12 +119,12 @@ int ecf_p256_point_to_bytes(uint8_t *out, size_t len, const ecf_p256_point *p)
 		memset(out, 0, len);
 		return p == NULL ? ECF_ERR_NULL : ECF_ERR_LENGTH;
 	}
-	unsigned fast = P256_FAST();
+	uint32_t tiers = ecfi_tiers();
 	ecf_p256_affine a;
-	uint64_t inf = ecfi_p256_point_to_affine_fast(&a, p, fast);
+	uint64_t inf = ecfi_p256_point_to_affine_fast(&a, p, tiers);
 	/* No branch on whether p is the identity: the output is masked and the
 	 * status computed (the identity cannot be encoded: zeros and an error). */
-	encode_affine(out, len, &a, inf, fast);
+	encode_affine(out, len, &a, inf, tiers);
 	return (int)((uint64_t)(int64_t)ECF_ERR_IDENTITY & inf);
 }
 
@@ -141,7 +141,7 @@ static int reencode(uint8_t *out, size_t out_len, const uint8_t *in, size_t len)
 		return status;
 	}
 	ecf_p256_affine a = {q.x, q.y};
-	encode_affine(out, out_len, &a, 0, P256_FAST());
+	encode_affine(out, out_len, &a, 0, ecfi_tiers());
 	return ECF_OK;
 }
 
@@ -157,14 +157,14 @@ int ecf_p256_point_decompress(uint8_t out[ECF_P256_POINT_BYTES], const uint8_t *
 
 void ecf_p256_point_add(ecf_p256_point *r, const ecf_p256_point *p, const ecf_p256_point *q)
 {
-	pt_add(r, p, q, P256_FAST());
+	pt_add(r, p, q, ecfi_tiers());
 }
 
 void ecf_p256_point_sub(ecf_p256_point *r, const ecf_p256_point *p, const ecf_p256_point *q)
 {
 	point nq = *q;
 	fe_neg(&nq.y, &q->y);
-	pt_add(r, p, &nq, P256_FAST());
+	pt_add(r, p, &nq, ecfi_tiers());
 }
 
 /* The mixed formula (algorithm 5) is complete for every affine point of the
@@ -175,12 +175,12 @@ void ecf_p256_point_add_affine(ecf_p256_point *r, const ecf_p256_point *p, const
 {
 	point t;
 	uint64_t inf = fe_zero_mask(&q->x) & fe_zero_mask(&q->y);
-	pt_madd(&t, p, q, P256_FAST());
+	pt_madd(&t, p, q, ecfi_tiers());
 	pt_cmov(&t, p, inf); /* p read before r is written: r may alias p */
 	*r = t;
 }
 
-void ecf_p256_point_double(ecf_p256_point *r, const ecf_p256_point *p) { pt_dbl(r, p, P256_FAST()); }
+void ecf_p256_point_double(ecf_p256_point *r, const ecf_p256_point *p) { pt_dbl(r, p, ecfi_tiers()); }
 
 void ecf_p256_point_neg(ecf_p256_point *r, const ecf_p256_point *p)
 {
@@ -195,12 +195,12 @@ int ecf_p256_point_equal(const ecf_p256_point *p, const ecf_p256_point *q)
 {
 	/* X1 Z2 = X2 Z1 and Y1 Z2 = Y2 Z1; both identities are equal, an identity
 	 * and a proper point are not (the products are then 0 on one side only). */
-	unsigned fast = P256_FAST();
+	uint32_t tiers = ecfi_tiers();
 	fe a, b, c, d;
-	fe_mul(&a, &p->x, &q->z, fast);
-	fe_mul(&b, &q->x, &p->z, fast);
-	fe_mul(&c, &p->y, &q->z, fast);
-	fe_mul(&d, &q->y, &p->z, fast);
+	fe_mul(&a, &p->x, &q->z, tiers);
+	fe_mul(&b, &q->x, &p->z, tiers);
+	fe_mul(&c, &p->y, &q->z, tiers);
+	fe_mul(&d, &q->y, &p->z, tiers);
 	uint64_t pi = fe_zero_mask(&p->z), qi = fe_zero_mask(&q->z);
 	uint64_t same = fe_equal_mask(&a, &b) & fe_equal_mask(&c, &d) & ~pi & ~qi;
 	return (int)((same | (pi & qi)) & 1);
@@ -217,7 +217,7 @@ void ecf_p256_point_select(ecf_p256_point *r, const ecf_p256_point *a, const ecf
 
 void ecf_p256_point_to_affine(ecf_p256_affine *r, const ecf_p256_point *p)
 {
-	(void)ecfi_p256_point_to_affine_fast(r, p, P256_FAST());
+	(void)ecfi_p256_point_to_affine_fast(r, p, ecfi_tiers());
 }
 
 void ecf_p256_point_from_affine(ecf_p256_point *r, const ecf_p256_affine *a)
@@ -240,26 +240,26 @@ int ecf_p256_point_batch_to_affine(ecf_p256_affine *r, const ecf_p256_point *p, 
 			memset(r, 0, n * sizeof *r);
 		return ECF_ERR_NULL;
 	}
-	unsigned fast = P256_FAST();
+	uint32_t tiers = ecfi_tiers();
 	/* Montgomery's trick: r[i].x holds z_0 ... z_{i-1} (identities count as 1). */
 	fe acc = P256_ONE, z;
 	for (size_t i = 0; i < n; i++) {
 		r[i].x = acc;
 		z = p[i].z;
 		fe_cmov(&z, &P256_ONE, fe_zero_mask(&p[i].z));
-		fe_mul(&acc, &acc, &z, fast);
+		fe_mul(&acc, &acc, &z, tiers);
 	}
 	fe inv;
 	fe_inv(&inv, &acc); /* 1 / (z_0 ... z_{n-1}) */
 	for (size_t i = n; i-- > 0;) {
 		fe zinv;
 		uint64_t inf = fe_zero_mask(&p[i].z);
-		fe_mul(&zinv, &inv, &r[i].x, fast); /* 1 / z_i */
+		fe_mul(&zinv, &inv, &r[i].x, tiers); /* 1 / z_i */
 		z = p[i].z;
 		fe_cmov(&z, &P256_ONE, inf);
-		fe_mul(&inv, &inv, &z, fast); /* 1 / (z_0 ... z_{i-1}) */
-		fe_mul(&r[i].x, &p[i].x, &zinv, fast);
-		fe_mul(&r[i].y, &p[i].y, &zinv, fast);
+		fe_mul(&inv, &inv, &z, tiers); /* 1 / (z_0 ... z_{i-1}) */
+		fe_mul(&r[i].x, &p[i].x, &zinv, tiers);
+		fe_mul(&r[i].y, &p[i].y, &zinv, tiers);
 		fe zero;
 		fe_zero(&zero);
 		fe_cmov(&r[i].x, &zero, inf);

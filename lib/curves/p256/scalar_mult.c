@@ -105,40 +105,42 @@ static inline void lookup_words(uint64_t *out, const uint64_t *table, size_t n, 
 
 /* The scan the flag word selects: a branch on its AVX2 bit, like every
  * dispatch (lookup.h). */
-static inline void scan(uint64_t *out, const uint64_t *table, size_t n, size_t nw, uint64_t d, unsigned fast)
+#define SCAN_KERNEL(tier, ...)                                                                                         \
+	do {                                                                                                           \
+		TEST_COUNT(ecfi_test_p256_scans, 1);                                                                   \
+		if (nw == 8)                                                                                           \
+			ECFI_CAT(ecfk_p256_lookup8_, tier)(out, table, n, d);                                          \
+		else                                                                                                   \
+			ECFI_CAT(ecfk_p256_lookup12_, tier)(out, table, n, d);                                         \
+	} while (0)
+static inline void scan(uint64_t *out, const uint64_t *table, size_t n, size_t nw, uint64_t d, uint32_t tiers)
 {
-	(void)fast; /* unused without the x86-64 kernels */
-#if ECFI_X86_64_KERNELS
-	if (ECFI_USE_AVX2(fast)) {
-		TEST_COUNT(ecfi_test_p256_scans, 1);
-		if (nw == 8)
-			ecfk_p256_lookup8_avx2(out, table, n, d);
-		else
-			ecfk_p256_lookup12_avx2(out, table, n, d);
-		return;
+	(void)tiers; /* unused where no tier of p256_scan is built */
+	ECFI_DISPATCH_EACH(p256_scan, tiers, SCAN_KERNEL, ~)
+	{
+		TEST_COUNT(ecfi_test_p256_scans, 0);
+		lookup_words(out, table, n, nw, d);
 	}
-#endif
-	TEST_COUNT(ecfi_test_p256_scans, 0);
-	lookup_words(out, table, n, nw, d);
 }
+#undef SCAN_KERNEL
 
 /* r = table[d - 1] (zeros for d = 0 or d > n), y negated where neg is set. */
 static inline void lookup(uint64_t *r, const uint64_t *table, size_t n, size_t nw, uint64_t d, uint64_t neg,
-                          unsigned fast)
+                          uint32_t tiers)
 {
-	scan(r, table, n, nw, d, fast);
+	scan(r, table, n, nw, d, tiers);
 	fe_cneg((fe *)(r + 4), neg);
 }
 
 #if !defined(ECFI_TEST_HOOKS)
-void ecfi_p256_lookup_affine(uint64_t r[8], const uint64_t *table, size_t n, uint64_t d, uint64_t neg, unsigned fast)
+void ecfi_p256_lookup_affine(uint64_t r[8], const uint64_t *table, size_t n, uint64_t d, uint64_t neg, uint32_t tiers)
 {
-	lookup(r, table, n, 8, d, neg, fast);
+	lookup(r, table, n, 8, d, neg, tiers);
 }
 
-void ecfi_p256_lookup_jac(uint64_t r[12], const uint64_t *table, size_t n, uint64_t d, uint64_t neg, unsigned fast)
+void ecfi_p256_lookup_jac(uint64_t r[12], const uint64_t *table, size_t n, uint64_t d, uint64_t neg, uint32_t tiers)
 {
-	lookup(r, table, n, 12, d, neg, fast);
+	lookup(r, table, n, 12, d, neg, tiers);
 }
 
 void ecfi_p256_scalar_from_bytes_reduce(uint64_t k[4], const uint8_t in[32])
@@ -181,10 +183,10 @@ static inline uint64_t booth(uint64_t in, unsigned w, uint64_t *neg)
 /* r = table[d - 1], negated if neg; reads all 16 entries. For d = 0, r is
  * all zeros (Z = 0: the Jacobian identity), which the caller masks anyway.
  * The scan's tier (AVX2 or SSE2) from the flag word as it is now: the same
- * word the caller's P256_FAST() read (nothing in the library writes it). */
+ * word the caller's ecfi_tiers() read (nothing in the library writes it). */
 static inline void lookup_jac16(point *r, const point table[16], uint64_t d, uint64_t neg)
 {
-	ecfi_p256_lookup_jac((uint64_t *)r, (const uint64_t *)table, 16, d, neg, P256_FAST());
+	ecfi_p256_lookup_jac((uint64_t *)r, (const uint64_t *)table, 16, d, neg, ecfi_tiers());
 }
 
 /* Variable base, in Jacobian coordinates throughout: the table 1P..16P is
@@ -238,17 +240,17 @@ static inline void lookup_jac16(point *r, const point table[16], uint64_t d, uin
  * against a double-and-add with the complete formulas (and OpenSSL when
  * present); every caller passes k < n (ecf_p256_scalar_mult reduces). */
 SM_FLATTEN void ecfi_p256_scalar_mult_limbs(ecf_p256_point *r, const uint64_t k[4], const ecf_p256_point *p,
-                                            unsigned fast)
+                                            uint32_t tiers)
 {
 	point table[16], acc, t, u;
 	uint64_t k2[6], neg, d;
-	pt_to_jac(&table[0], p, fast);
-	jac_dbl(&table[1], &table[0], fast);
+	pt_to_jac(&table[0], p, tiers);
+	jac_dbl(&table[1], &table[0], tiers);
 	for (int i = 2; i < 16; i++) { /* table[i] = (i + 1) P */
 		if (i & 1)
-			jac_dbl(&table[i], &table[i / 2], fast); /* 2 * ((i + 1) / 2) P */
+			jac_dbl(&table[i], &table[i / 2], tiers); /* 2 * ((i + 1) / 2) P */
 		else
-			jac_add(&table[i], &table[i - 1], &table[0], fast); /* i P + P */
+			jac_add(&table[i], &table[i - 1], &table[0], tiers); /* i P + P */
 	}
 	double_k(k2, k);
 	d = booth(window_bits(k2, 255, 5), 5, &neg); /* window 51: bits 254..259 of k */
@@ -258,13 +260,13 @@ SM_FLATTEN void ecfi_p256_scalar_mult_limbs(ecf_p256_point *r, const uint64_t k[
 		 * while the previous window's addition is still in flight */
 		d = booth(window_bits(k2, 5 * (unsigned)i, 5), 5, &neg);
 		lookup_jac16(&t, table, d, neg);
-		jac_dbl_n(&acc, &acc, 5, fast); /* 5: a constant, not data */
+		jac_dbl_n(&acc, &acc, 5, tiers); /* 5: a constant, not data */
 		uint64_t acc_inf = fe_zero_mask(&acc.z);
-		jac_add(&u, &acc, &t, fast);
+		jac_add(&u, &acc, &t, tiers);
 		pt_cmov(&u, &t, acc_inf);
 		pt_cmov(&acc, &u, ~idx_eq_mask(d, 0));
 	}
-	jac_to_pt(r, &acc, fast);
+	jac_to_pt(r, &acc, tiers);
 	ecfi_wipe(table, sizeof table);
 	ecfi_wipe(&acc, sizeof acc);
 	ecfi_wipe(&t, sizeof t);
@@ -277,9 +279,9 @@ SM_FLATTEN void ecfi_p256_scalar_mult_limbs(ecf_p256_point *r, const uint64_t k[
 /* r = row[d - 1], negated if neg; r is all zeros (dropped by the caller's
  * mask) for d = 0. Reads all P256_BASE_ENTRIES entries. */
 static inline void lookup_affine_base(affine *r, const affine row[P256_BASE_ENTRIES], uint64_t d, uint64_t neg,
-                                      unsigned fast)
+                                      uint32_t tiers)
 {
-	ecfi_p256_lookup_affine((uint64_t *)r, (const uint64_t *)row, P256_BASE_ENTRIES, d, neg, fast);
+	ecfi_p256_lookup_affine((uint64_t *)r, (const uint64_t *)row, P256_BASE_ENTRIES, d, neg, tiers);
 }
 
 /* Fixed base, in Jacobian coordinates with the incomplete mixed addition
@@ -321,13 +323,13 @@ static inline void lookup_affine_base(affine *r, const affine row[P256_BASE_ENTR
  * the next entry (i & 1: public). The last window's addition is the plain
  * jac_madd routine (nothing left to scan). */
 _Static_assert(P256_BASE_ENTRIES == 64, "the fused routine scans 64 entries");
-static void scalar_mult_base_fused(point *acc, const uint64_t k2[6], unsigned fast)
+static void scalar_mult_base_fused_mulx_adx_avx2(point *acc, const uint64_t k2[6], uint32_t tiers)
 {
 	point t;
 	affine e[2];
 	uint64_t neg, d, negn, dn;
 	d = booth(window_bits(k2, 0, P256_BASE_W), P256_BASE_W, &neg);
-	lookup_affine_base(&e[0], p256_base_table[0], d, neg, fast);
+	lookup_affine_base(&e[0], p256_base_table[0], d, neg, tiers);
 	for (unsigned i = 0; i < P256_BASE_WINDOWS; i++) {
 		affine *cur = &e[i & 1], *nxt = &e[(i + 1) & 1];
 		uint64_t acc_inf = fe_zero_mask(&acc->z);
@@ -337,7 +339,7 @@ static void scalar_mult_base_fused(point *acc, const uint64_t k2[6], unsigned fa
 			                                      (const uint64_t *)cur, (uint64_t *)nxt,
 			                                      (const uint64_t *)p256_base_table[i + 1], dn);
 		} else {
-			jac_madd(&t, acc, cur, fast);
+			jac_madd(&t, acc, cur, tiers);
 		}
 		fe_cmov(&t.x, &cur->x, acc_inf);
 		fe_cmov(&t.y, &cur->y, acc_inf);
@@ -358,34 +360,37 @@ static void scalar_mult_base_fused(point *acc, const uint64_t k2[6], unsigned fa
 }
 #endif
 
-SM_FLATTEN void ecfi_p256_scalar_mult_base_limbs(ecf_p256_point *r, const uint64_t k[4], unsigned fast)
+SM_FLATTEN void ecfi_p256_scalar_mult_base_limbs(ecf_p256_point *r, const uint64_t k[4], uint32_t tiers)
 {
 	point acc, t;
 	affine e;
 	uint64_t k2[6], neg, d;
 	double_k(k2, k);
-#if ECFI_X86_64_KERNELS
-	if (ECFI_USE_MULX_ADX(fast) && ECFI_USE_AVX2(fast)) {
-		pt_identity(&acc);
-		scalar_mult_base_fused(&acc, k2, fast);
-		jac_to_pt(r, &acc, fast);
-		ecfi_wipe(&acc, sizeof acc);
-		ecfi_wipe(k2, sizeof k2);
-		return;
-	}
-#endif
+	/* On the tiers of p256_madd_scan (MULX/ADX with AVX2) the fused routine of
+	 * that tier: scalar_mult_base_fused_<tier> above. */
+#define BASE_FUSED(tier, ...)                                                                                          \
+	do {                                                                                                           \
+		pt_identity(&acc);                                                                                     \
+		ECFI_CAT(scalar_mult_base_fused_, tier)(&acc, k2, tiers);                                              \
+		jac_to_pt(r, &acc, tiers);                                                                             \
+		ecfi_wipe(&acc, sizeof acc);                                                                           \
+		ecfi_wipe(k2, sizeof k2);                                                                              \
+		return;                                                                                                \
+	} while (0)
+	ECFI_DISPATCH_EACH(p256_madd_scan, tiers, BASE_FUSED, ~) {}
+#undef BASE_FUSED
 	pt_identity(&acc); /* (0 : 1 : 0), Z = 0: the identity in Jacobian coordinates too */
 	for (unsigned i = 0; i < P256_BASE_WINDOWS; i++) {
 		d = booth(window_bits(k2, P256_BASE_W * i, P256_BASE_W), P256_BASE_W, &neg);
-		lookup_affine_base(&e, p256_base_table[i], d, neg, fast);
+		lookup_affine_base(&e, p256_base_table[i], d, neg, tiers);
 		uint64_t acc_inf = fe_zero_mask(&acc.z);
-		jac_madd(&t, &acc, &e, fast);
+		jac_madd(&t, &acc, &e, tiers);
 		fe_cmov(&t.x, &e.x, acc_inf);
 		fe_cmov(&t.y, &e.y, acc_inf);
 		fe_cmov(&t.z, &P256_ONE, acc_inf);
 		pt_cmov(&acc, &t, ~idx_eq_mask(d, 0));
 	}
-	jac_to_pt(r, &acc, fast); /* the identity as (0 : 1 : 0) */
+	jac_to_pt(r, &acc, tiers); /* the identity as (0 : 1 : 0) */
 	ecfi_wipe(&acc, sizeof acc);
 	ecfi_wipe(&t, sizeof t);
 	ecfi_wipe(&e, sizeof e);
@@ -448,7 +453,7 @@ static int wnaf_vartime(int8_t naf[257], const uint64_t k[4], int w)
  * of the incomplete formulas (acc = O, acc = +-entry, Q = O) takes an
  * explicit branch; the test-hook build counts the paths taken. */
 static inline void dsm_core(point *r, const uint64_t u1[4], const uint64_t u2[4], const point *tqj, const affine *tqa,
-                            int wq, unsigned fast)
+                            int wq, uint32_t tiers)
 {
 	int8_t n1[257], n2[257];
 	int l1 = wnaf_vartime(n1, u1, 8);
@@ -463,14 +468,14 @@ static inline void dsm_core(point *r, const uint64_t u1[4], const uint64_t u2[4]
 		if (started)
 			dbls++;
 		if ((n1[i] | n2[i]) != 0 && dbls != 0) {
-			jac_dbl_n(&acc, &acc, dbls, fast);
+			jac_dbl_n(&acc, &acc, dbls, tiers);
 			dbls = 0;
 		}
 		if (n1[i] != 0) {
 			affine e = p256_base_odd[(n1[i] > 0 ? n1[i] : -n1[i]) / 2];
 			if (n1[i] < 0)
 				fe_neg(&e.y, &e.y);
-			int path = jac_madd_vartime(&acc, &acc, &e, fast);
+			int path = jac_madd_vartime(&acc, &acc, &e, tiers);
 			TEST_COUNT(ecfi_test_p256_dsm_paths, path);
 			started = 1;
 		}
@@ -480,49 +485,49 @@ static inline void dsm_core(point *r, const uint64_t u1[4], const uint64_t u2[4]
 				affine e = tqa[(n2[i] > 0 ? n2[i] : -n2[i]) / 2];
 				if (n2[i] < 0)
 					fe_neg(&e.y, &e.y);
-				path = jac_madd_vartime(&acc, &acc, &e, fast);
+				path = jac_madd_vartime(&acc, &acc, &e, tiers);
 			} else {
 				point e = tqj[(n2[i] > 0 ? n2[i] : -n2[i]) / 2];
 				if (n2[i] < 0)
 					fe_neg(&e.y, &e.y);
-				path = jac_add_vartime(&acc, &acc, &e, fast);
+				path = jac_add_vartime(&acc, &acc, &e, tiers);
 			}
 			TEST_COUNT(ecfi_test_p256_dsm_paths, JAC_VT_PATHS + path);
 			started = 1;
 		}
 	}
 	if (dbls != 0)
-		jac_dbl_n(&acc, &acc, dbls, fast);
+		jac_dbl_n(&acc, &acc, dbls, tiers);
 	*r = acc;
 }
 
-static SM_FLATTEN void dsm_jac(point *r, const uint64_t u1[4], const uint64_t u2[4], const point *q, unsigned fast)
+static SM_FLATTEN void dsm_jac(point *r, const uint64_t u1[4], const uint64_t u2[4], const point *q, uint32_t tiers)
 {
 	point tq[8], q2;
-	pt_to_jac(&tq[0], q, fast);
-	jac_dbl(&q2, &tq[0], fast);
+	pt_to_jac(&tq[0], q, tiers);
+	jac_dbl(&q2, &tq[0], tiers);
 	for (int i = 1; i < 8; i++) /* tq[i] = (2i + 1) Q */
-		jac_add(&tq[i], &tq[i - 1], &q2, fast);
-	dsm_core(r, u1, u2, tq, NULL, 5, fast);
+		jac_add(&tq[i], &tq[i - 1], &q2, tiers);
+	dsm_core(r, u1, u2, tq, NULL, 5, tiers);
 }
 
 static SM_FLATTEN void dsm_jac_table(point *r, const uint64_t u1[4], const uint64_t u2[4],
-                                     const affine table[ECFI_P256_PREP_ENTRIES], unsigned fast)
+                                     const affine table[ECFI_P256_PREP_ENTRIES], uint32_t tiers)
 {
-	dsm_core(r, u1, u2, NULL, table, ECFI_P256_PREP_W, fast);
+	dsm_core(r, u1, u2, NULL, table, ECFI_P256_PREP_W, tiers);
 }
 
 #if !defined(ECFI_TEST_HOOKS)
 void ecfi_p256_double_scalar_mult_vartime_jac(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
-                                              const ecf_p256_point *q, unsigned fast)
+                                              const ecf_p256_point *q, uint32_t tiers)
 {
-	dsm_jac(r, u1, u2, q, fast);
+	dsm_jac(r, u1, u2, q, tiers);
 }
 
 void ecfi_p256_double_scalar_mult_vartime_jac_table(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
-                                                    const ecf_p256_affine table[ECFI_P256_PREP_ENTRIES], unsigned fast)
+                                                    const ecf_p256_affine table[ECFI_P256_PREP_ENTRIES], uint32_t tiers)
 {
-	dsm_jac_table(r, u1, u2, table, fast);
+	dsm_jac_table(r, u1, u2, table, tiers);
 }
 
 /* The odd multiples of q in Jacobian coordinates (jac_dbl, then jac_add of
@@ -531,36 +536,36 @@ void ecfi_p256_double_scalar_mult_vartime_jac_table(ecf_p256_point *r, const uin
  * inversion (Montgomery's trick; x = X / Z^2, y = Y / Z^3). Variable time:
  * q is a public key. */
 void ecfi_p256_odd_multiples_affine(ecf_p256_affine table[ECFI_P256_PREP_ENTRIES], const ecf_p256_point *q,
-                                    unsigned fast)
+                                    uint32_t tiers)
 {
 	point tq[ECFI_P256_PREP_ENTRIES], q2;
 	fe pre[ECFI_P256_PREP_ENTRIES], acc, zinv, zz;
-	pt_to_jac(&tq[0], q, fast);
-	jac_dbl(&q2, &tq[0], fast);
+	pt_to_jac(&tq[0], q, tiers);
+	jac_dbl(&q2, &tq[0], tiers);
 	for (int i = 1; i < ECFI_P256_PREP_ENTRIES; i++)
-		jac_add(&tq[i], &tq[i - 1], &q2, fast);
+		jac_add(&tq[i], &tq[i - 1], &q2, tiers);
 	acc = P256_ONE;
 	for (int i = 0; i < ECFI_P256_PREP_ENTRIES; i++) { /* pre[i] = z_0 ... z_(i-1) */
 		pre[i] = acc;
-		fe_mul(&acc, &acc, &tq[i].z, fast);
+		fe_mul(&acc, &acc, &tq[i].z, tiers);
 	}
 	fe_inv(&acc, &acc);
 	for (int i = ECFI_P256_PREP_ENTRIES - 1; i >= 0; i--) {
-		fe_mul(&zinv, &acc, &pre[i], fast); /* 1 / z_i */
-		fe_mul(&acc, &acc, &tq[i].z, fast); /* 1 / (z_0 ... z_(i-1)) */
-		fe_sqr(&zz, &zinv, fast);           /* 1 / z_i^2 */
-		fe_mul(&table[i].x, &tq[i].x, &zz, fast);
-		fe_mul(&zz, &zz, &zinv, fast); /* 1 / z_i^3 */
-		fe_mul(&table[i].y, &tq[i].y, &zz, fast);
+		fe_mul(&zinv, &acc, &pre[i], tiers); /* 1 / z_i */
+		fe_mul(&acc, &acc, &tq[i].z, tiers); /* 1 / (z_0 ... z_(i-1)) */
+		fe_sqr(&zz, &zinv, tiers);           /* 1 / z_i^2 */
+		fe_mul(&table[i].x, &tq[i].x, &zz, tiers);
+		fe_mul(&zz, &zz, &zinv, tiers); /* 1 / z_i^3 */
+		fe_mul(&table[i].y, &tq[i].y, &zz, tiers);
 	}
 }
 
 void ecfi_p256_double_scalar_mult_vartime_limbs(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
-                                                const ecf_p256_point *q, unsigned fast)
+                                                const ecf_p256_point *q, uint32_t tiers)
 {
 	point acc;
-	ecfi_p256_double_scalar_mult_vartime_jac(&acc, u1, u2, q, fast);
-	jac_to_pt(r, &acc, fast);
+	ecfi_p256_double_scalar_mult_vartime_jac(&acc, u1, u2, q, tiers);
+	jac_to_pt(r, &acc, tiers);
 }
 
 /* The public scalar multiplications: a noinline worker holds the scalar, then
@@ -571,7 +576,7 @@ static ECFI_NOINLINE void scalar_mult_worker(ecf_p256_point *r, const uint8_t k[
 {
 	uint64_t kk[4];
 	ecfi_p256_scalar_from_bytes_reduce(kk, k);
-	ecfi_p256_scalar_mult_limbs(r, kk, p, P256_FAST());
+	ecfi_p256_scalar_mult_limbs(r, kk, p, ecfi_tiers());
 	ecfi_wipe(kk, sizeof kk);
 }
 
@@ -579,7 +584,7 @@ static ECFI_NOINLINE void scalar_mult_base_worker(ecf_p256_point *r, const uint8
 {
 	uint64_t kk[4];
 	ecfi_p256_scalar_from_bytes_reduce(kk, k);
-	ecfi_p256_scalar_mult_base_limbs(r, kk, P256_FAST());
+	ecfi_p256_scalar_mult_base_limbs(r, kk, ecfi_tiers());
 	ecfi_wipe(kk, sizeof kk);
 }
 
@@ -601,32 +606,33 @@ void ecf_p256_point_double_scalar_mult_base_vartime(ecf_p256_point *r, const uin
 	uint64_t la[4], lb[4];
 	ecfi_p256_scalar_from_bytes_reduce(la, a);
 	ecfi_p256_scalar_from_bytes_reduce(lb, b);
-	ecfi_p256_double_scalar_mult_vartime_limbs(r, lb, la, A, P256_FAST()); /* b G + a A */
+	ecfi_p256_double_scalar_mult_vartime_limbs(r, lb, la, A, ecfi_tiers()); /* b G + a A */
 }
 #else /* ECFI_TEST_HOOKS: the test hooks only (testhooks/p256_hooks.h) */
 _Static_assert(ECFI_TEST_P256_DSM_PATHS == 2 * JAC_VT_PATHS, "p256_hooks.h's path count");
 
 void ecfi_test_p256_lookup_affine(uint64_t r[8], const uint64_t *table, size_t n, uint64_t d, uint64_t neg,
-                                  unsigned fast)
+                                  uint32_t tiers)
 {
-	lookup(r, table, n, 8, d, neg, fast);
+	lookup(r, table, n, 8, d, neg, tiers);
 }
 
-void ecfi_test_p256_lookup_jac(uint64_t r[12], const uint64_t *table, size_t n, uint64_t d, uint64_t neg, unsigned fast)
+void ecfi_test_p256_lookup_jac(uint64_t r[12], const uint64_t *table, size_t n, uint64_t d, uint64_t neg,
+                               uint32_t tiers)
 {
-	lookup(r, table, n, 12, d, neg, fast);
+	lookup(r, table, n, 12, d, neg, tiers);
 }
 
 void ecfi_test_p256_double_scalar_mult_vartime_jac(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
-                                                   const ecf_p256_point *q, unsigned fast)
+                                                   const ecf_p256_point *q, uint32_t tiers)
 {
-	dsm_jac(r, u1, u2, q, fast);
+	dsm_jac(r, u1, u2, q, tiers);
 }
 
 void ecfi_test_p256_double_scalar_mult_vartime_jac_table(ecf_p256_point *r, const uint64_t u1[4], const uint64_t u2[4],
                                                          const ecf_p256_affine table[ECFI_P256_PREP_ENTRIES],
-                                                         unsigned fast)
+                                                         uint32_t tiers)
 {
-	dsm_jac_table(r, u1, u2, table, fast);
+	dsm_jac_table(r, u1, u2, table, tiers);
 }
 #endif

@@ -5,9 +5,8 @@
  * lib/common/field_params.py. Prototypes and contracts: kernels/kernels.h.
  *
  * There is no MULX/ADX kernel for this field: scalar arithmetic is a handful
- * of operations per signature. The mulx_adx names, which the dispatching
- * entries of mont_field_internal.h call on CPUs with BMI2 and ADX, are
- * aliases of the portable kernels.
+ * of operations per signature. Its family in lib/dispatch/tiers.h lists no
+ * tier, so every CPU runs these.
  */
 #include "kernels/kernels.h"
 #include "kernels/portable/mont_generic.h"
@@ -31,12 +30,3 @@ void ecfk_sc25519_redc_portable(uint64_t z[4], const uint64_t t[8])
 {
 	ecfi_redc_generic(z, t, ecfi_sc25519_M, ecfi_sc25519_N0, 4);
 }
-
-#if ECFI_X86_64_KERNELS
-extern __typeof__(ecfk_sc25519_mul_portable) ecfk_sc25519_mul_mulx_adx
-    __attribute__((alias("ecfk_sc25519_mul_portable")));
-extern __typeof__(ecfk_sc25519_sqr_portable) ecfk_sc25519_sqr_mulx_adx
-    __attribute__((alias("ecfk_sc25519_sqr_portable")));
-extern __typeof__(ecfk_sc25519_redc_portable) ecfk_sc25519_redc_mulx_adx
-    __attribute__((alias("ecfk_sc25519_redc_portable")));
-#endif
