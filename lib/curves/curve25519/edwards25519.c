@@ -549,10 +549,9 @@ int ecfi_edwards25519_decode(uint32_t fl, p3 *r, const uint8_t in[32], int mode)
 		r->T.limb[i] &= ~bad;
 	}
 	/* The first failing check decides the status. */
-	uint64_t status = ((uint64_t)(int64_t)ECF_ERR_RANGE & range_bad) |
-	                  ((uint64_t)(int64_t)ECF_ERR_NOT_ON_CURVE & ~range_bad & curve_bad) |
-	                  ((uint64_t)(int64_t)ECF_ERR_ENCODING & ~range_bad & ~curve_bad & sign_bad);
-	return (int)(int64_t)status;
+	return ecfi_status_from_mask(ECF_ERR_RANGE, range_bad) |
+	       ecfi_status_from_mask(ECF_ERR_NOT_ON_CURVE, ~range_bad & curve_bad) |
+	       ecfi_status_from_mask(ECF_ERR_ENCODING, ~range_bad & ~curve_bad & sign_bad);
 }
 
 void ecfi_edwards25519_encode(uint32_t fl, uint8_t out[32], const p3 *p)
