@@ -32,7 +32,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "curves/p256/lookup.h"
+#include "kernels/kernels.h"
 
 #define ECFK_AVX2_TARGET __attribute__((target("avx2")))
 
