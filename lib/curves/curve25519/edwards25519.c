@@ -169,8 +169,8 @@ static inline void dbl_p1p1(uint32_t fl, ecfi_ed_dbl_area *w)
 }
 
 /* The same for public values (the vartime loop): the portable tier through a
- * separate local q (measured: GCC's code for the portable vartime loop ran 6%
- * slower with w->q; p3_dbln measured no such difference). */
+ * separate local q (measured: GCC's code for the portable vartime loop ran
+ * slower with w->q; p3_dbln measured no such difference; docs/benchmarks.md). */
 static inline void dbl_p1p1_vartime(uint32_t fl, ecfi_ed_dbl_area *w)
 {
 #if ECFI_X86_64_KERNELS
@@ -264,7 +264,7 @@ static inline void lookup(uint64_t *out, const uint64_t *ident, const uint64_t *
 	/* The masks by vector compares: idx and the running entry number j in
 	 * every 32-bit lane, all lanes equal, so cmpeq gives all-ones or zero
 	 * (2 instructions per entry instead of 8 for a scalar mask and its
-	 * broadcast; measured: the portable x25519_base 2% faster). */
+	 * broadcast; measured: the portable x25519_base faster, docs/benchmarks.md). */
 	__m128i acc[8];
 	const __m128i iv = _mm_set1_epi32((int)idx), one = _mm_set1_epi32(1);
 	__m128i jv = _mm_setzero_si128();

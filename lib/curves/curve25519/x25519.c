@@ -14,8 +14,8 @@
 #include "fields/sc25519_internal.h"
 
 /* The values of one ladder step: x2, z2, x3, z3 (in and out), x1 (in), and
- * the intermediates. Separate objects (not one array: measured, GCC's code
- * for the portable step ran about 15% slower on the array). */
+ * the intermediates. Separate objects, not one array: GCC's code for the
+ * portable step ran slower on the array (docs/benchmarks.md). */
 typedef struct {
 	fe *x2, *z2, *x3, *z3;
 	const fe *x1;
@@ -28,8 +28,8 @@ typedef struct {
  * kernel (lib/kernels/x86_64/x25519_ladder_mulx_adx.S) does the same
  * operations, so the same bits. Both run the independent products side by
  * side, the z3 chain (da -> (da - cb)^2 -> times x1) first: the core overlaps
- * them (the order changes no value; measured on Zen 4: about 5% faster here,
- * 14% in the kernel, than the order of the formulas). */
+ * them (the order changes no value; measured faster, here and in the
+ * kernel, than the order of the formulas: docs/benchmarks.md). */
 static inline void ladder_step(uint32_t fl, const step_vars *s, uint64_t swap)
 {
 	uint64_t m = ecfi_mask_from_bit(swap);
