@@ -36,6 +36,13 @@ static inline uint64_t ecfi_mask_nonzero(uint64_t x) { return ecfi_mask_from_bit
 /* Mask from an int condition (any non-zero value means true). */
 static inline uint64_t ecfi_mask_cond(int cond) { return ecfi_mask_nonzero((uint64_t)(unsigned)cond); }
 
+/* The status `code` (an ECF_ERR_*, negative) if mask is all-ones, ECF_OK (0)
+ * if it is zero, without a branch. Statuses of disjoint masks combine with |. */
+static inline int ecfi_status_from_mask(int code, uint64_t mask)
+{
+	return (int)(int64_t)((uint64_t)(int64_t)code & mask);
+}
+
 static inline void ecfi_limbs_copy(uint64_t *r, const uint64_t *a, size_t n)
 {
 	for (size_t i = 0; i < n; i++)

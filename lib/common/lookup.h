@@ -24,7 +24,7 @@ static inline int ecfi_limbs_lookup(uint64_t *r, const uint64_t *table, size_t n
 		ecfi_limbs_cmov(r, table + i * nl, hit, nl);
 	}
 	uint64_t in_range = ecfi_mask_from_bit((uint64_t)(idx < n));
-	return (int)((uint64_t)ECF_ERR_INDEX & ~in_range);
+	return ecfi_status_from_mask(ECF_ERR_INDEX, ~in_range);
 }
 
 #endif

@@ -407,8 +407,8 @@ ECFI_INLINE void modinv_impl(uint64_t *out, const uint64_t *in, const ecfi_modin
 		/* The next batch's divsteps depend only on f[0], g[0]: update f and
 		 * g now, and d and e of this batch after the next batch's divsteps
 		 * (program order), so that the out-of-order core overlaps the
-		 * multiplications of update_de with the divstep chain (measured:
-		 * 4-6% faster than update_de right after update_fg). */
+		 * multiplications of update_de with the divstep chain (measured
+		 * faster than update_de right after update_fg: docs/benchmarks.md). */
 		if (b > 0)
 			update_de(d, e, &tp, mp, N, 1);
 		if (b + 1 < nb) /* public */

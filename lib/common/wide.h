@@ -13,8 +13,8 @@
 #if defined(__x86_64__) && !defined(ECFI_NO_INT128)
 #include <x86intrin.h>
 /* _addcarry_u64/_subborrow_u64 give GCC clean ADC/SBB chains; GCC 12 turns
- * the equivalent __int128 sums into long dependency chains (measured: p256
- * add 37.7 -> see docs/benchmarks.md). */
+ * the equivalent __int128 sums into long dependency chains (measured:
+ * docs/benchmarks.md). */
 #define ECFI_HAVE_ADDCARRY 1
 #else
 #define ECFI_HAVE_ADDCARRY 0

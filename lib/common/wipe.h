@@ -14,8 +14,8 @@ static inline void ecfi_wipe(void *p, size_t len)
 	/* memset, then an empty asm that takes p and clobbers memory: the
 	 * compiler must assume the asm reads the zeros, so it keeps the memset
 	 * (BoringSSL's OPENSSL_cleanse). Word stores: byte-wise volatile stores
-	 * cost about one cycle per byte (~1,500 ticks of the ~3,400 of an RFC
-	 * 6979 nonce with SHA-NI, docs/hash.md). */
+	 * cost a cycle per byte, a large part of an RFC 6979 nonce with SHA-NI
+	 * (docs/hash.md). */
 	memset(p, 0, len);
 	__asm__ __volatile__("" : : "r"(p) : "memory");
 #else
@@ -47,8 +47,8 @@ static inline void ecfi_wipe(void *p, size_t len)
  * optimisation (-O0) 22 KiB, ecfi_modinv's frame alone 25 KiB (untouched in
  * part); gcc -m32 -O3 (i386, 64-bit limbs spilled from 32-bit registers)
  * gives ecfi_p256_scalar_mult_limbs and ecfi_modinv frames of 11 KiB each.
- * 8 KiB costs ~200 cycles, under 1% of a signature; 32 KiB where frames are
- * large (32-bit targets, -O0), where the operations are much slower anyway.
+ * 8 KiB is cheap next to a signature (docs/benchmarks.md); 32 KiB where frames
+ * are large (32-bit targets, -O0), where the operations are much slower anyway.
  * test/test_stack_wipe.c holds every such function to it in every build the
  * suite runs in: nothing the call leaves on the stack below its own top
  * frames may be non-zero. Noinline (and out of every interprocedural

@@ -5,6 +5,8 @@
  *
  *   FIELD        token, e.g. p256 (types ecf_<FIELD>_fe, names ecfi_<FIELD>_*)
  *   FIELD_LIMBS  number of 64-bit limbs
+ *   FIELD_OWN_ADD_SUB  (optional) the field defined its own add, sub and neg
+ *                      before including this file (p256 on x86-64)
  *
  * and includes the field's generated constants (ecfi_<FIELD>_M, _R1, ...).
  *
@@ -75,6 +77,7 @@ static inline void MFI(zero)(MFI_FE *r) { ecfi_limbs_zero(r->limb, MFI_N); }
 
 static inline void MFI(one)(MFI_FE *r) { ecfi_limbs_copy(r->limb, MFI_R1, MFI_N); }
 
+#if !defined(FIELD_OWN_ADD_SUB)
 static inline void MFI(add)(MFI_FE *r, const MFI_FE *a, const MFI_FE *b)
 {
 	MFI_CHECK(a, "add");
@@ -94,6 +97,7 @@ static inline void MFI(neg)(MFI_FE *r, const MFI_FE *a)
 	MFI_CHECK(a, "neg");
 	ecfi_limbs_modneg(r->limb, a->limb, MFI_M, MFI_N);
 }
+#endif
 
 static inline int MFI(is_zero)(const MFI_FE *a) { return (int)(ecfi_limbs_zero_mask(a->limb, MFI_N) & 1); }
 

@@ -64,7 +64,7 @@ int ecfi_p25519_from_bytes(fe *r, const uint8_t *in, size_t len)
 	for (int i = 0; i < 4; i++)
 		r->limb[i] = v[i] & ok;
 	/* ok is all-ones for a canonical value: ECF_OK (0) without a branch. */
-	return (int)((uint64_t)ECF_ERR_RANGE & ~ok);
+	return ecfi_status_from_mask(ECF_ERR_RANGE, ~ok);
 }
 ECFI_EXPORT_ALIAS(ecf_p25519_from_bytes, ecfi_p25519_from_bytes);
 
@@ -165,7 +165,7 @@ int ecfi_p25519_sqrt_ratio(fe *r, const fe *u, const fe *v)
 	ecfi_p25519_abs(r, &x);
 	/* was_square is all-ones for a square: ECF_OK (0) without a branch. */
 	uint64_t was_square = correct | flipped;
-	return (int)((uint64_t)ECF_ERR_NOT_SQUARE & ~was_square);
+	return ecfi_status_from_mask(ECF_ERR_NOT_SQUARE, ~was_square);
 }
 ECFI_EXPORT_ALIAS(ecf_p25519_sqrt_ratio, ecfi_p25519_sqrt_ratio);
 

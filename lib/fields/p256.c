@@ -59,6 +59,6 @@ int ecfi_p256_sqrt(ecf_p256_fe *r, const ecf_p256_fe *a)
 	for (int i = 0; i < 4; i++)
 		r->limb[i] = x.limb[i] & ok;
 	/* ok is all-ones for a square: the status is ECF_OK (0) without a branch. */
-	return (int)((uint64_t)ECF_ERR_NOT_SQUARE & ~ok);
+	return ecfi_status_from_mask(ECF_ERR_NOT_SQUARE, ~ok);
 }
 ECFI_EXPORT_ALIAS(ecf_p256_sqrt, ecfi_p256_sqrt);

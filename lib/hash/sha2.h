@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "common/internal.h"
+#include "kernels/kernels.h" /* ecfi_sha256_k, ecfk_sha256_blocks_sha_ni */
 
 #define ECFI_SHA256_DIGEST 32
 #define ECFI_SHA256_BLOCK 64
@@ -55,15 +56,11 @@ ECFI_HIDDEN void ecfi_sha256(uint8_t out[32], const void *in, size_t len);
  * nblocks 64-byte blocks of p (any alignment; nblocks may be 0). Constant time
  * in state and data. ecfi_sha256_blocks tests the dispatch flag and runs the
  * SHA-NI kernel (ECFI_KERNEL_SHA_NI) or the portable C; the tiers give the
- * same bits. ecfi_sha256_k: the 64 round constants (FIPS 180-4, 4.2.2).
+ * same bits. ecfi_sha256_k (declared in kernels/kernels.h, which the SHA-NI
+ * kernel includes, defined in sha256.c): the 64 round constants.
  */
-ECFI_HIDDEN extern const uint32_t ecfi_sha256_k[64];
 ECFI_HIDDEN void ecfi_sha256_blocks(uint32_t state[8], const uint8_t *p, size_t nblocks);
 ECFI_HIDDEN void ecfi_sha256_blocks_portable(uint32_t state[8], const uint8_t *p, size_t nblocks);
-#if ECFI_X86_64_KERNELS
-/* lib/kernels/x86_64/sha256_sha_ni.c: needs SHA, SSSE3 and SSE4.1. */
-ECFI_HIDDEN void ecfk_sha256_blocks_sha_ni(uint32_t state[8], const uint8_t *p, size_t nblocks);
-#endif
 /* Name of the SHA-256 kernel a flag word selects: "sha_ni" or "portable". */
 ECFI_HIDDEN const char *ecfi_sha256_kernel_name_of(uint32_t flags);
 

@@ -31,6 +31,7 @@
 #ifndef ECFI_KERNELS_H
 #define ECFI_KERNELS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "common/internal.h"
@@ -134,6 +135,21 @@ ECFI_HIDDEN void ecfk_p256_jac_dbl_n_mulx_adx(uint64_t r[12], const uint64_t p[1
  * table. Needs MULX/ADX and AVX2 (p256_jac_madd_scan_mulx_adx_avx2.S). */
 ECFI_HIDDEN void ecfk_p256_jac_madd_scan_mulx_adx_avx2(uint64_t r[12], const uint64_t p[12], const uint64_t q[8],
                                                        uint64_t next[8], const uint64_t *table, uint64_t d);
+
+/* The AVX2 table scans of the P-256 scalar multiplications
+ * (p256_lookup_avx2.c; their callers: lib/curves/p256/lookup.h): out :=
+ * table[d - 1] for 1 <= d <= n, zeros otherwise, no negation. AVX2 required. */
+ECFI_HIDDEN void ecfk_p256_lookup8_avx2(uint64_t out[8], const uint64_t *table, size_t n, uint64_t d);
+ECFI_HIDDEN void ecfk_p256_lookup12_avx2(uint64_t out[12], const uint64_t *table, size_t n, uint64_t d);
+
+/* The SHA-256 compression with the SHA extensions (sha256_sha_ni.c; needs SHA,
+ * SSSE3 and SSE4.1): state (H0..H7 as host words) absorbs nblocks 64-byte
+ * blocks of p, the same bits as ecfi_sha256_blocks_portable (lib/hash/sha2.h). */
+ECFI_HIDDEN void ecfk_sha256_blocks_sha_ni(uint32_t state[8], const uint8_t *p, size_t nblocks);
 #endif
+
+/* The 64 SHA-256 round constants (FIPS 180-4, 4.2.2), defined with the
+ * portable compression in lib/hash/sha256.c and read by the SHA-NI kernel. */
+ECFI_HIDDEN extern const uint32_t ecfi_sha256_k[64];
 
 #endif

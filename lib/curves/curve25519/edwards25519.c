@@ -166,8 +166,8 @@ static inline void dbl_p1p1(uint32_t tiers, ecfi_ed_dbl_area *w)
 }
 
 /* The same for public values (the vartime loop): the portable tier through a
- * separate local q (measured: GCC's code for the portable vartime loop ran 6%
- * slower with w->q; p3_dbln measured no such difference). */
+ * separate local q (measured: GCC's code for the portable vartime loop ran
+ * slower with w->q; p3_dbln measured no such difference; docs/benchmarks.md). */
 static inline void dbl_p1p1_vartime(uint32_t tiers, ecfi_ed_dbl_area *w)
 {
 	ECFI_DISPATCH_OR(ed25519_point, tiers, ecfk_ed25519_dbl_, ((uint64_t *)w))
@@ -258,7 +258,7 @@ static inline void lookup(uint64_t *out, const uint64_t *ident, const uint64_t *
 	/* The masks by vector compares: idx and the running entry number j in
 	 * every 32-bit lane, all lanes equal, so cmpeq gives all-ones or zero
 	 * (2 instructions per entry instead of 8 for a scalar mask and its
-	 * broadcast; measured: the portable x25519_base 2% faster). */
+	 * broadcast; measured: the portable x25519_base faster, docs/benchmarks.md). */
 	__m128i acc[8];
 	const __m128i iv = _mm_set1_epi32((int)idx), one = _mm_set1_epi32(1);
 	__m128i jv = _mm_setzero_si128();
@@ -540,10 +540,9 @@ int ecfi_edwards25519_decode(uint32_t tiers, p3 *r, const uint8_t in[32], int mo
 		r->T.limb[i] &= ~bad;
 	}
 	/* The first failing check decides the status. */
-	uint64_t status = ((uint64_t)(int64_t)ECF_ERR_RANGE & range_bad) |
-	                  ((uint64_t)(int64_t)ECF_ERR_NOT_ON_CURVE & ~range_bad & curve_bad) |
-	                  ((uint64_t)(int64_t)ECF_ERR_ENCODING & ~range_bad & ~curve_bad & sign_bad);
-	return (int)(int64_t)status;
+	return ecfi_status_from_mask(ECF_ERR_RANGE, range_bad) |
+	       ecfi_status_from_mask(ECF_ERR_NOT_ON_CURVE, ~range_bad & curve_bad) |
+	       ecfi_status_from_mask(ECF_ERR_ENCODING, ~range_bad & ~curve_bad & sign_bad);
 }
 
 void ecfi_edwards25519_encode(uint32_t tiers, uint8_t out[32], const p3 *p)

@@ -58,9 +58,8 @@ static int decode(uint32_t tiers, ecfi_ed_p3 *r, const uint8_t in[32])
 		r->Z.limb[i] &= ~bad;
 		r->T.limb[i] &= ~bad;
 	}
-	uint64_t status =
-	    ((uint64_t)(int64_t)ECF_ERR_RANGE & range_bad) | ((uint64_t)(int64_t)ECF_ERR_ENCODING & ~range_bad & bad);
-	return (int)(int64_t)status;
+	return ecfi_status_from_mask(ECF_ERR_RANGE, range_bad) |
+	       ecfi_status_from_mask(ECF_ERR_ENCODING, ~range_bad & bad);
 }
 
 /* Section 4.3.2. */

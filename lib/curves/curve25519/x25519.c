@@ -11,18 +11,11 @@
 #include "common/wipe.h"
 #include "curves/curve25519/edwards25519_internal.h"
 #include "curves/curve25519/x25519_internal.h"
-
-static void clamp(uint8_t k[32], const uint8_t scalar[32])
-{
-	memcpy(k, scalar, 32);
-	k[0] &= 248;
-	k[31] &= 127;
-	k[31] |= 64;
-}
+#include "fields/sc25519_internal.h"
 
 /* The values of one ladder step: x2, z2, x3, z3 (in and out), x1 (in), and
- * the intermediates. Separate objects (not one array: measured, GCC's code
- * for the portable step ran about 15% slower on the array). */
+ * the intermediates. Separate objects, not one array: GCC's code for the
+ * portable step ran slower on the array (docs/benchmarks.md). */
 typedef struct {
 	fe *x2, *z2, *x3, *z3;
 	const fe *x1;
@@ -35,8 +28,8 @@ typedef struct {
  * kernel (lib/kernels/x86_64/x25519_ladder_mulx_adx.S) does the same
  * operations, so the same bits. Both run the independent products side by
  * side, the z3 chain (da -> (da - cb)^2 -> times x1) first: the core overlaps
- * them (the order changes no value; measured on Zen 4: about 5% faster here,
- * 14% in the kernel, than the order of the formulas). */
+ * them (the order changes no value; measured faster, here and in the
+ * kernel, than the order of the formulas: docs/benchmarks.md). */
 static inline void ladder_step(uint32_t tiers, const step_vars *s, uint64_t swap)
 {
 	uint64_t m = ecfi_mask_from_bit(swap);
@@ -131,7 +124,7 @@ static ECFI_NOINLINE int x25519_worker(uint8_t out[32], const uint8_t scalar[32]
 	const uint32_t tiers = ecfi_tiers();
 	uint8_t k[32];
 	fe x1, x, z;
-	clamp(k, scalar);
+	ecfi_sc25519_clamp(k, scalar);
 	ecfi_p25519_from_bytes_masked(&x1, u); /* masks bit 255, reduces */
 	ladder(tiers, &x, &z, k, &x1);
 	ecfi_p25519_inv(&z, &z); /* 1/0 = 0: the point at infinity gives u = 0 */
@@ -146,7 +139,7 @@ static ECFI_NOINLINE int x25519_worker(uint8_t out[32], const uint8_t scalar[32]
 	ecfi_wipe(&x1, sizeof x1);
 	ecfi_wipe(&x, sizeof x);
 	ecfi_wipe(&z, sizeof z);
-	return (int)(int64_t)((uint64_t)(int64_t)ECF_ERR_SMALL_ORDER & zero);
+	return ecfi_status_from_mask(ECF_ERR_SMALL_ORDER, zero);
 }
 
 int ecf_x25519(uint8_t shared[32], const uint8_t sk[32], const uint8_t peer[32])
@@ -168,7 +161,7 @@ static ECFI_NOINLINE void x25519_base_worker(uint8_t out[32], const uint8_t scal
 	uint8_t k[32];
 	ecfi_ed_p3 p;
 	fe n, d;
-	clamp(k, scalar);
+	ecfi_sc25519_clamp(k, scalar);
 	ecfi_edwards25519_scalar_mult_base(tiers, &p, k);
 	/* u = (1 + y) / (1 - y) = (Z + Y) / (Z - Y); Z - Y != 0 since the clamped
 	 * scalar is never a multiple of l, so p is never the identity. */

@@ -2,7 +2,7 @@
  * The X25519 ladder step inside the library: the portable C step, which the
  * portable tier runs and which the MULX/ADX step kernel
  * (ecfk_x25519_ladder_step_mulx_adx, kernels/kernels.h) must equal bit for
- * bit (test/test_x25519_ladder.c compares them directly).
+ * bit (test/test_c25519_steps.c compares them directly).
  *
  * v is the working area: ECFI_X25519_LADDER_FE field elements, of which
  * v[0..3] = x2, z2, x3, z3 (in and out), v[4] = x1 (in), the rest scratch;

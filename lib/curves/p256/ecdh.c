@@ -4,13 +4,6 @@
 #include "curves/p256/group.h"
 #include "curves/p256/point_ops.h"
 
-/* All-ones if the 32 big-endian bytes are a valid private key (1 <= d < n); d = the value. */
-static uint64_t load_private(uint64_t d[4], const uint8_t in[32])
-{
-	ecfi_limbs_from_be(d, 4, in, 32);
-	return ecfi_limbs_lt_mask(d, P256_N, 4) & ~ecfi_limbs_zero_mask(d, 4);
-}
-
 /* d = (c mod (n - 1)) + 1 for the big-endian c of len bytes, bit by bit:
  * acc < n - 1 before each step, so 2 acc + bit < 2 (n - 1) and one
  * conditional subtraction keeps it below n - 1. Constant time in c. */
@@ -55,19 +48,6 @@ static void mask_bytes(uint8_t *buf, size_t len, uint64_t mask)
 		buf[i] &= (uint8_t)mask;
 }
 
-/* d = 1 where the mask says the key is invalid: the computation goes on with
- * a harmless key and its results are masked away, so that nothing branches
- * on the validity of a secret key; only the returned status tells it. */
-static void fix_invalid(uint64_t d[4], uint64_t ok)
-{
-	for (int i = 0; i < 4; i++)
-		d[i] &= ok;
-	d[0] |= 1 & ~ok;
-}
-
-/* The status code of a mask: code if the mask is all-ones, else ECF_OK. */
-static uint64_t status_if(int code, uint64_t mask) { return (uint64_t)(int64_t)code & mask; }
-
 /* The three functions below that take a secret key hand it to a noinline
  * worker and then call ecfi_wipe_stack() (lib/common/wipe.h): on i386 the
  * key's limbs were found on the stack after key generation, in spill slots of
@@ -77,16 +57,16 @@ static ECFI_NOINLINE int keypair_worker(uint8_t pk[65], uint8_t sk[32], const ui
 {
 	uint64_t d[4], ok = ~(uint64_t)0;
 	if (seed_len == 32) /* the length is public */
-		ok = load_private(d, seed);
+		ok = ecfi_p256_scalar_load(d, seed);
 	else
 		reduce_wide(d, seed, seed_len);
-	fix_invalid(d, ok);
+	ecfi_p256_scalar_or_one(d, ok);
 	ecfi_limbs_to_be(sk, 32, d);
 	mask_bytes(sk, 32, ok);
 	public_from_limbs(pk, d, ecfi_tiers());
 	mask_bytes(pk, 65, ok);
 	ecfi_wipe(d, sizeof d);
-	return (int)status_if(ECF_ERR_SCALAR, ~ok);
+	return ecfi_status_from_mask(ECF_ERR_SCALAR, ~ok);
 }
 
 int ecf_p256_keypair(uint8_t pk[ECF_P256_PUBLIC_KEY_BYTES], uint8_t sk[ECF_P256_SECRET_KEY_BYTES], const uint8_t *seed,
@@ -107,12 +87,12 @@ int ecf_p256_keypair(uint8_t pk[ECF_P256_PUBLIC_KEY_BYTES], uint8_t sk[ECF_P256_
 static ECFI_NOINLINE int public_key_worker(uint8_t pk[65], const uint8_t sk[32])
 {
 	uint64_t d[4];
-	uint64_t ok = load_private(d, sk);
-	fix_invalid(d, ok);
+	uint64_t ok = ecfi_p256_scalar_load(d, sk);
+	ecfi_p256_scalar_or_one(d, ok);
 	public_from_limbs(pk, d, ecfi_tiers());
 	mask_bytes(pk, 65, ok);
 	ecfi_wipe(d, sizeof d);
-	return (int)status_if(ECF_ERR_SCALAR, ~ok);
+	return ecfi_status_from_mask(ECF_ERR_SCALAR, ~ok);
 }
 
 int ecf_p256_public_key(uint8_t pk[ECF_P256_PUBLIC_KEY_BYTES], const uint8_t sk[ECF_P256_SECRET_KEY_BYTES])
@@ -133,8 +113,8 @@ static ECFI_NOINLINE int ecdh_worker(uint8_t shared[32], const uint8_t sk[32], c
 {
 	point s;
 	uint64_t d[4];
-	uint64_t ok = load_private(d, sk);
-	fix_invalid(d, ok);
+	uint64_t ok = ecfi_p256_scalar_load(d, sk);
+	ecfi_p256_scalar_or_one(d, ok);
 	uint32_t tiers = ecfi_tiers();
 	ecfi_p256_scalar_mult_limbs(&s, d, q, tiers);
 	affine a;
@@ -144,7 +124,7 @@ static ECFI_NOINLINE int ecdh_worker(uint8_t shared[32], const uint8_t sk[32], c
 	ecfi_wipe(d, sizeof d);
 	ecfi_wipe(&s, sizeof s);
 	ecfi_wipe(&a, sizeof a);
-	return (int)(status_if(ECF_ERR_SCALAR, ~ok) | status_if(ECF_ERR_IDENTITY, ok & inf));
+	return ecfi_status_from_mask(ECF_ERR_SCALAR, ~ok) | ecfi_status_from_mask(ECF_ERR_IDENTITY, ok & inf);
 }
 
 int ecf_p256_ecdh(uint8_t shared[ECF_P256_SHARED_BYTES], const uint8_t sk[ECF_P256_SECRET_KEY_BYTES],

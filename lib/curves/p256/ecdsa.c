@@ -99,24 +99,14 @@ void ecfi_p256_rfc6979_init(ecfi_p256_rfc6979 *g, const uint8_t x[32], const uin
 
 void ecfi_p256_rfc6979_next(ecfi_p256_rfc6979 *g, uint64_t k[4]) { rfc6979_next(g, k, P256_N); }
 
-/* All-ones if the 32 big-endian bytes are in [1, n - 1]. */
-static uint64_t load_scalar(uint64_t d[4], const uint8_t in[32])
-{
-	ecfi_limbs_from_be(d, 4, in, 32);
-	return ecfi_limbs_lt_mask(d, P256_N, 4) & ~ecfi_limbs_zero_mask(d, 4);
-}
-
 static int sign_rs(uint64_t r[4], uint64_t s[4], const uint8_t sk[32], const uint8_t *digest, size_t digest_len,
                    const uint8_t *extra, size_t extra_len, unsigned flags)
 {
 	uint32_t tiers = ecfi_tiers();
 	uint64_t x[4], e[4], k[4];
 	uint8_t xb[32];
-	uint64_t ok = load_scalar(x, sk);
-	/* An invalid key signs with x = 1 and the result is masked away: no branch on it. */
-	for (int i = 0; i < 4; i++)
-		x[i] &= ok;
-	x[0] |= 1 & ~ok;
+	uint64_t ok = ecfi_p256_scalar_load(x, sk);
+	ecfi_p256_scalar_or_one(x, ok); /* an invalid key signs with x = 1, masked away */
 	ecfi_limbs_to_be(xb, 32, x);
 	bits2int(e, digest, digest_len);
 	ecfi_limbs_reduce_once(e, e, 0, P256_N, 4);
@@ -173,7 +163,7 @@ static int sign_rs(uint64_t r[4], uint64_t s[4], const uint8_t sk[32], const uin
 	ecfi_wipe(&t, sizeof t);
 	ecfi_wipe(&R, sizeof R);
 	ecfi_wipe(&A, sizeof A);
-	return (int)((uint64_t)(int64_t)ECF_ERR_SCALAR & ~ok);
+	return ecfi_status_from_mask(ECF_ERR_SCALAR, ~ok);
 }
 
 static ECFI_NOINLINE int sign_worker(uint8_t sig[64], const uint8_t sk[32], const uint8_t *digest, size_t digest_len,
@@ -250,7 +240,7 @@ int ecf_p256_ecdsa_sign_der(uint8_t der[ECF_P256_ECDSA_DER_MAX_BYTES], size_t *d
 }
 
 /* All-ones if the 32 big-endian bytes are in [1, n - 1]. Public values. */
-static int scalar_in_range(uint64_t v[4], const uint8_t in[32]) { return load_scalar(v, in) != 0; }
+static int scalar_in_range(uint64_t v[4], const uint8_t in[32]) { return ecfi_p256_scalar_load(v, in) != 0; }
 
 int ecf_p256_ecdsa_sig_to_der(uint8_t der[ECF_P256_ECDSA_DER_MAX_BYTES], size_t *der_len,
                               const uint8_t sig[ECF_P256_ECDSA_SIGNATURE_BYTES])

@@ -15,6 +15,25 @@
 /* The group order n, least significant limb first (generated: p256n_params.h). */
 #define P256_N ecfi_p256n_M
 
+/* d = the 32 big-endian bytes; returns all-ones if 1 <= d < n (a valid
+ * private key or ECDSA signing key), else 0. */
+static inline uint64_t ecfi_p256_scalar_load(uint64_t d[4], const uint8_t in[32])
+{
+	ecfi_limbs_from_be(d, 4, in, 32);
+	return ecfi_limbs_lt_mask(d, P256_N, 4) & ~ecfi_limbs_zero_mask(d, 4);
+}
+
+/* d = 1 where ok is 0 (an invalid key), d unchanged where ok is all-ones:
+ * the computation goes on with a harmless key and its results are masked
+ * away, so that nothing branches on the validity of a secret key; only the
+ * returned status tells it. */
+static inline void ecfi_p256_scalar_or_one(uint64_t d[4], uint64_t ok)
+{
+	for (int i = 0; i < 4; i++)
+		d[i] &= ok;
+	d[0] |= 1 & ~ok;
+}
+
 /* k = the 32 big-endian bytes mod n (any 256-bit value is below 2n). */
 ECFI_HIDDEN void ecfi_p256_scalar_from_bytes_reduce(uint64_t k[4], const uint8_t in[32]);
 

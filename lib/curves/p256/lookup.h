@@ -22,15 +22,11 @@
 #include <stdint.h>
 
 #include "common/internal.h"
+#include "kernels/kernels.h" /* the AVX2 scans, ecfk_p256_lookup8_avx2 and _12 */
 
 ECFI_HIDDEN void ecfi_p256_lookup_affine(uint64_t r[8], const uint64_t *table, size_t n, uint64_t d, uint64_t neg,
                                          uint32_t tiers);
 ECFI_HIDDEN void ecfi_p256_lookup_jac(uint64_t r[12], const uint64_t *table, size_t n, uint64_t d, uint64_t neg,
                                       uint32_t tiers);
-
-/* The AVX2 scans (lib/kernels/x86_64/p256_lookup_avx2.c): r := table[d - 1]
- * for 1 <= d <= n, zeros otherwise, no negation. AVX2 required. */
-ECFI_HIDDEN void ecfk_p256_lookup8_avx2(uint64_t out[8], const uint64_t *table, size_t n, uint64_t d);
-ECFI_HIDDEN void ecfk_p256_lookup12_avx2(uint64_t out[12], const uint64_t *table, size_t n, uint64_t d);
 
 #endif

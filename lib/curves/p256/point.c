@@ -125,7 +125,7 @@ int ecf_p256_point_to_bytes(uint8_t *out, size_t len, const ecf_p256_point *p)
 	/* No branch on whether p is the identity: the output is masked and the
 	 * status computed (the identity cannot be encoded: zeros and an error). */
 	encode_affine(out, len, &a, inf, tiers);
-	return (int)((uint64_t)(int64_t)ECF_ERR_IDENTITY & inf);
+	return ecfi_status_from_mask(ECF_ERR_IDENTITY, inf);
 }
 
 /* compress and decompress: decode (full validation), then encode; the

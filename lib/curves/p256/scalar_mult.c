@@ -50,7 +50,8 @@ unsigned long ecfi_test_p256_dsm_paths[ECFI_TEST_P256_DSM_PATHS];
 /* The point formulas inlined into each scalar multiplication (GCC, clang:
  * flatten inlines every call with a visible body, here the static inline
  * point_ops.h functions; the field kernels stay calls). jac_madd used in two
- * places was left out of line by gcc 12, which cost the fixed base ~15%. */
+ * places was left out of line by gcc 12, which slowed the fixed base
+ * (docs/benchmarks.md). */
 #if defined(__GNUC__)
 #define SM_FLATTEN __attribute__((flatten))
 #else
@@ -82,7 +83,8 @@ static inline void lookup_words(uint64_t *out, const uint64_t *table, size_t n, 
 	/* acc is cleared with vector stores of zero and a compiler barrier, not
 	 * ecfi_wipe: acc lives in xmm registers (objdump, gcc 12), and
 	 * ecfi_wipe(acc) made a stack copy of it only to clear it with 96
-	 * volatile byte stores per lookup, 10% of the fixed-base time. Should a
+	 * volatile byte stores per lookup, a visible part of the fixed-base time
+	 * (docs/benchmarks.md). Should a
 	 * compiler keep acc on the stack, the zeros land there. out is the
 	 * caller's, which wipes it. */
 	for (size_t k = 0; k < nw / 2; k++) {

@@ -35,7 +35,8 @@ Printed:
 The torsion bases are the published constants of the SIKE specification
 (round 3, section 1.6, plain x-coordinates; they also appear, in the
 Montgomery domain, in PQCrypto-SIDH's src/P*/P*.c). The KATs check them:
-a wrong basis cannot reproduce the KAT public keys (test/test_sike.c).
+a wrong basis cannot reproduce the KAT public keys (test/sike_tests.h, run by
+test/test_sike_p*.c).
 
 Strategy cost model (SIKE specification: the optimal strategy of De Feo,
 Jao and Plut, Algorithm "compute optimal strategy" with costs p for one

@@ -87,10 +87,9 @@ static inline void ecfi_muladd_row(uint64_t *t, uint64_t x, const uint64_t *y, s
  * (a*b_{<=i} + U*p) / 2^(64(i+1)) < a + p after row i, so it never carries
  * past word n; the result is (a*b + U*p)/R < 16p^2/R + p < 2p, the same value
  * as redc(a*b) (the quotient U = -a*b/p mod R is unique). z may alias a or b
- * (written after the last read). Rows of ecfi_muladd_row: measured against
- * the same algorithm with one multiply-accumulate (ecfi_mac) per product,
- * gcc 12 -O3, Zen 4: 125 vs 140 ticks (p434), 188 vs 192 (p503), 257 vs 327
- * (p610), 389 vs 460 (p751). */
+ * (written after the last read). Rows of ecfi_muladd_row: faster for every
+ * prime than the same algorithm with one multiply-accumulate (ecfi_mac) per
+ * product (docs/benchmarks.md). */
 static inline void ecfi_mul_mont_friendly(uint64_t *z, const uint64_t *a, const uint64_t *b, const uint64_t *p1,
                                           size_t zl, size_t n)
 {
@@ -109,8 +108,8 @@ static inline void ecfi_mul_mont_friendly(uint64_t *z, const uint64_t *a, const 
  * -1/p = 1 mod 2^64 and each row's factor u is the current low word). p1 holds
  * p + 1, whose limbs below zl are zero: adding u*p = u*(p+1) - u at word i
  * clears word i exactly, so each row adds u*(p+1) from limb zl on (rows of
- * ecfi_muladd_row; against one ecfi_mac per product on a 2n-word copy, gcc 12
- * -O3, Zen 4: 61 vs 94 ticks (p434), 85 vs 117, 124 vs 150, 171 vs 214).
+ * ecfi_muladd_row; faster than one ecfi_mac per product on a 2n-word copy,
+ * docs/benchmarks.md).
  * The rows run on the low half only, in an n + 1 word window:
  * u = t_lo + U*p < R*(p + 1), so nothing carries out of it; then
  * z = u/R + t_hi < 2p in one add chain. t is not modified; z may alias t's

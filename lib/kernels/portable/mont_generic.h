@@ -53,34 +53,6 @@ static inline void ecfi_redc_generic(uint64_t *z, const uint64_t *t_in, const ui
 	ecfi_limbs_reduce_once(z, t + n, top, m, n);
 }
 
-/* t = x*x as 2n limbs (off-diagonal products once, doubled, plus squares). */
-static inline void ecfi_sqr_wide_generic(uint64_t *t, const uint64_t *x, size_t n)
-{
-	uint64_t c;
-	ecfi_limbs_zero(t, 2 * n);
-	for (size_t i = 0; i < n; i++) {
-		c = 0;
-		for (size_t j = i + 1; j < n; j++)
-			t[i + j] = ecfi_mac(&c, x[i], x[j], t[i + j], c);
-		t[i + n] = c;
-	}
-	uint64_t top = 0;
-	for (size_t k = 0; k < 2 * n; k++) {
-		uint64_t w = t[k];
-		t[k] = (w << 1) | top;
-		top = w >> 63;
-	}
-	c = 0;
-	uint64_t cc = 0;
-	for (size_t i = 0; i < n; i++) {
-		uint64_t hi;
-		uint64_t lo = ecfi_mac(&hi, x[i], x[i], 0, 0);
-		t[2 * i] = ecfi_adc(&cc, t[2 * i], lo);
-		t[2 * i + 1] = ecfi_adc(&cc, t[2 * i + 1], hi);
-	}
-	(void)c;
-}
-
 /* t = x*y as 2n limbs (schoolbook). */
 static inline void ecfi_mul_wide_generic(uint64_t *t, const uint64_t *x, const uint64_t *y, size_t n)
 {

@@ -9,8 +9,8 @@
  *   q = T >> 255              (q <= 77)
  *   z = (T mod 2^255) + 19*q  (< 2^255 + 1463 < 2^256: no carry out)
  * z = t (mod p); z is not necessarily below p. One carry chain after T, and
- * no conditional second pass (measured: about 1 tick faster per mul and sqr
- * than adding 38*t4 and then 38 once more, docs/p25519.md).
+ * no conditional second pass (measured faster per mul and sqr than adding
+ * 38*t4 and then 38 once more, docs/p25519.md).
  */
 #ifndef ECFI_P25519_FOLD_H
 #define ECFI_P25519_FOLD_H

@@ -7,6 +7,7 @@
  */
 #include "kernels/kernels.h"
 #include "kernels/portable/p25519_fold.h"
+#include "kernels/portable/sqr_4x64.h"
 
 void ecfk_p25519_mul_portable(uint64_t z[4], const uint64_t x[4], const uint64_t y[4])
 {
@@ -39,39 +40,7 @@ void ecfk_p25519_mul_portable(uint64_t z[4], const uint64_t x[4], const uint64_t
 
 void ecfk_p25519_sqr_portable(uint64_t z[4], const uint64_t x[4])
 {
-	uint64_t x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3];
-	uint64_t t[8], c, k, lo, hi;
-	uint64_t t1, t2, t3, t4, t5, t6, t7;
-	/* Cross products x_i*x_j, i < j, once. */
-	t1 = ecfi_mac(&c, x0, x1, 0, 0);
-	t2 = ecfi_mac(&c, x0, x2, 0, c);
-	t3 = ecfi_mac(&c, x0, x3, 0, c);
-	t4 = c;
-	t3 = ecfi_mac(&c, x1, x2, t3, 0);
-	t4 = ecfi_mac(&c, x1, x3, t4, c);
-	t5 = c;
-	t5 = ecfi_mac(&c, x2, x3, t5, 0);
-	t6 = c;
-	/* Doubled. */
-	t7 = t6 >> 63;
-	t6 = (t6 << 1) | (t5 >> 63);
-	t5 = (t5 << 1) | (t4 >> 63);
-	t4 = (t4 << 1) | (t3 >> 63);
-	t3 = (t3 << 1) | (t2 >> 63);
-	t2 = (t2 << 1) | (t1 >> 63);
-	t1 <<= 1;
-	/* Plus the squares x_i^2 at limbs 2i, 2i+1. */
-	k = 0;
-	t[0] = ecfi_mac(&hi, x0, x0, 0, 0);
-	t[1] = ecfi_adc(&k, t1, hi);
-	lo = ecfi_mac(&hi, x1, x1, 0, 0);
-	t[2] = ecfi_adc(&k, t2, lo);
-	t[3] = ecfi_adc(&k, t3, hi);
-	lo = ecfi_mac(&hi, x2, x2, 0, 0);
-	t[4] = ecfi_adc(&k, t4, lo);
-	t[5] = ecfi_adc(&k, t5, hi);
-	lo = ecfi_mac(&hi, x3, x3, 0, 0);
-	t[6] = ecfi_adc(&k, t6, lo);
-	t[7] = t7 + hi + k;
+	uint64_t t[8];
+	ecfi_sqr_4x64(t, x);
 	ecfi_p25519_fold(z, t);
 }

@@ -10,6 +10,7 @@
  */
 #include "kernels/kernels.h"
 #include "kernels/portable/mont_generic.h"
+#include "kernels/portable/sqr_4x64.h"
 #include "common/modinv.h" /* for the generated header's safegcd parameters */
 
 #include "sc25519_params.h"
@@ -22,7 +23,7 @@ void ecfk_sc25519_mul_portable(uint64_t z[4], const uint64_t x[4], const uint64_
 void ecfk_sc25519_sqr_portable(uint64_t z[4], const uint64_t x[4])
 {
 	uint64_t t[8];
-	ecfi_sqr_wide_generic(t, x, 4);
+	ecfi_sqr_4x64(t, x);
 	ecfi_redc_generic(z, t, ecfi_sc25519_M, ecfi_sc25519_N0, 4);
 }
 

@@ -14,11 +14,9 @@
 
 /* mp_mul uses one level of Karatsuba from this many limbs on (even n only).
  * ecfield-bench compares both forms (op mp_mul, kernels portable_school and
- * portable_karatsuba, interleaved, built with the library's flags; gcc 12 -O3,
- * Zen3, median rdtsc ticks): 8 limbs 88.8 vs 74.0, 10 limbs 141.6 vs 109.8,
- * 12 limbs 207.0 vs 152.3: Karatsuba wins at every even size. (An earlier
- * measurement that favoured schoolbook at 8 limbs was taken while GCC still
- * auto-vectorised the limb loops; see docs/benchmarks.md.) */
+ * portable_karatsuba): Karatsuba wins at every even size (docs/benchmarks.md).
+ * (An earlier measurement that favoured schoolbook at 8 limbs was taken while
+ * GCC still auto-vectorised the limb loops.) */
 #ifndef ECFI_SIDH_KARATSUBA_MIN
 #define ECFI_SIDH_KARATSUBA_MIN 8
 #endif

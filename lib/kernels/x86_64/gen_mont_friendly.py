@@ -61,12 +61,11 @@ CALLEE_SAVED = ["%rbx", "%rbp", "%r12", "%r13", "%r14", "%r15"]
 # accumulator window is w + 1 words, plus lo, hi, rdx and three pointers.
 MAX_CHUNK = 8
 
-# mp_mul uses one level of Karatsuba from this many limbs on (even n only).
-# Measured on Zen3 (rdtsc ticks, ping-pong latency chain, medians of 301
-# interleaved runs, taskset -c 1):  schoolbook / Karatsuba
-#   n = 8  (p503):  42 / 53     n = 10 (p610):  81 / 75     n = 12 (p751): 115 / 100
-# The core is bound by MULX throughput (one per cycle); Karatsuba trades
-# n^2/4 of them for about 20 instructions per limb of additions.
+# mp_mul uses one level of Karatsuba from this many limbs on (even n only):
+# measured, schoolbook is faster at 8 limbs and Karatsuba from 10 on
+# (docs/benchmarks.md). The core is bound by MULX throughput (one per
+# cycle); Karatsuba trades n^2/4 of them for about 20 instructions per limb
+# of additions.
 AUTO_KARATSUBA_MIN_LIMBS = 10
 
 
@@ -198,9 +197,9 @@ def muladd(s, xop, acc, lo, hi):
     operand of x[j]; acc[w] is the top word, and the caller guarantees that
     the sum fits (no carry out of it). CF and OF must be clear. High words ride
     on OF, low words on CF (the first low word on OF too), and the last CF
-    enters the top with one ADC: no zero register is needed. Measured against
-    the reverse assignment (low on OF, high on CF, then ADOX of a zeroed rdx
-    into the top): 105 instead of 113 ticks for p503's fused mul."""
+    enters the top with one ADC: no zero register is needed. Measured faster
+    than the reverse assignment (low on OF, high on CF, then ADOX of a zeroed
+    rdx into the top) for p503's fused mul (docs/benchmarks.md)."""
     w = len(acc) - 1
     for j in range(w):
         s.op("mulx", xop(j), lo, hi)

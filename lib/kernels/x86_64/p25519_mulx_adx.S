@@ -28,20 +28,7 @@ ECFK_FUNC_BEGIN(ecfk_p25519_mul_mulx_adx)
         push    %r15
         mov     %rdx, %rcx                      /* y; rdx is MULX's source */
 
-        /* row 0: [r8..r12] = x*y0 */
-        mov     0(%rcx), %rdx
-        mulx    0(%rsi), %r8, %r9
-        mulx    8(%rsi), %rbx, %r10
-        add     %rbx, %r9
-        mulx    16(%rsi), %rbx, %r11
-        adc     %rbx, %r10
-        mulx    24(%rsi), %rbx, %r12
-        adc     %rbx, %r11
-        adc     $0, %r12
-
-        ROW_4X64 8, %r9, %r10, %r11, %r12, %r13, %rbx, %rbp
-        ROW_4X64 16, %r10, %r11, %r12, %r13, %r14, %rbx, %rbp
-        ROW_4X64 24, %r11, %r12, %r13, %r14, %r15, %rbx, %rbp
+        MUL_4X64                                /* [r8..r15] = x*y */
 
         P25519_FOLD
 

@@ -67,8 +67,8 @@ ECFK_FUNC_BEGIN(ecfk_p256_jac_dbl_n_mulx_adx)
         /* one doubling of the point at PT, in place: the body of
          * p256_jac_dbl_mulx_adx.S too (p256_jac_dbl_x86.S.inc), except 2Y:
          * computed from Y3 while it is still in registers at the end of the
-         * previous doubling (before the loop for the first), which took five
-         * doublings from ~1,150 to ~1,120 ticks (docs/p256.md) */
+         * previous doubling (before the loop for the first), which made
+         * the loop faster (docs/p256.md) */
         P256_JAC_DBL_BODY %rsp, PT, DBLN_NO_2Y, DBLN_STORE
         A_DBL                                   /* 2Y of the next doubling */
         MOV4    A_REGS, FE(Y2)

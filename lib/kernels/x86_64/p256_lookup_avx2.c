@@ -22,17 +22,16 @@
  * every vector register before the return, so no table entry is left in
  * them (out is the caller's, which wipes it).
  *
- * Speed (docs/p256.md, AMD EPYC Zen 4 guest): ~1.4 rdtsc ticks per 64-byte
- * entry, against ~1.7 for acc |= entry & mask (VPAND, VPOR) and ~3.2 for the
- * SSE2 scan; unrolling by two, blending on the sign of j - d, and the table
- * in L1 instead of L2 measured the same. VZEROALL costs ~1% of
- * scalar_mult_base.
+ * Speed (docs/p256.md, "AVX2 table scans"): the blend is faster than
+ * acc |= entry & mask (VPAND, VPOR) and than the SSE2 scan; unrolling by
+ * two, blending on the sign of j - d, and the table in L1 instead of L2
+ * measured the same. VZEROALL costs little of scalar_mult_base.
  */
 #include <immintrin.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "curves/p256/lookup.h"
+#include "kernels/kernels.h"
 
 #define ECFK_AVX2_TARGET __attribute__((target("avx2")))
 

@@ -67,33 +67,12 @@
 .endm
 
 /*
- * z = L + H reduced, for L = [t0..t3] < n+1 and H = [h0..h3] < n, so
- * L + H < 2n. v = L + (H + 2^256 - n) carries out exactly when L + H >= n;
- * H + 2^256 - n < 2^256 does not wait for L, so z and v are two parallel
- * chains and CF of the second selects. Writes z.
- * Clobbers h0..h3 and g0..g3 (four more registers).
+ * z = L + H mod n for L = [t0..t3] < n+1 and H = [h0..h3] < n
+ * (ADD_FINAL_4X64 of mul_4x64.S.inc with 2^256 - n, word 2 zero), stored at
+ * (%rdi). Clobbers h0..h3 and g0..g3.
  */
 .macro P256N_ADD_FINAL t0, t1, t2, t3, h0, h1, h2, h3, g0, g1, g2, g3
-        mov     \h0, \g0
-        mov     \h1, \g1
-        mov     \h2, \g2
-        mov     \h3, \g3
-        add     .Lp256n_c+0(%rip), \g0
-        adc     .Lp256n_c+8(%rip), \g1
-        adc     $0, \g2
-        adc     .Lp256n_c+24(%rip), \g3
-        add     \t0, \h0                        /* z */
-        adc     \t1, \h1
-        adc     \t2, \h2
-        adc     \t3, \h3
-        add     \t0, \g0                        /* v, CF = (z >= n) */
-        adc     \t1, \g1
-        adc     \t2, \g2
-        adc     \t3, \g3
-        cmovnc  \h0, \g0
-        cmovnc  \h1, \g1
-        cmovnc  \h2, \g2
-        cmovnc  \h3, \g3
+        ADD_FINAL_4X64 \t0, \t1, \t2, \t3, \h0, \h1, \h2, \h3, \g0, \g1, \g2, \g3, .Lp256n_c+0(%rip), .Lp256n_c+8(%rip), $0, .Lp256n_c+24(%rip)
         mov     \g0, 0(%rdi)
         mov     \g1, 8(%rdi)
         mov     \g2, 16(%rdi)

@@ -28,7 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hash/sha2.h"
+#include "kernels/kernels.h"
 
 #define ECFK_SHA_TARGET __attribute__((target("sha,ssse3,sse4.1")))
 

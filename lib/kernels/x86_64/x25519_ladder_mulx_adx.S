@@ -99,8 +99,8 @@ ECFK_FUNC_BEGIN(ecfk_x25519_ladder_step_mulx_adx)
         STORE_HI W_B
         STORE_REGS W_D
         /* The order keeps independent multiplications next to each other
-         * (the core overlaps them): measured 292 -> 260 ticks per step on
-         * Zen 4 against the order of the formulas (docs/curve25519.md). The
+         * (the core overlaps them): measured faster per step than the order
+         * of the formulas (docs/curve25519.md). The
          * longest chain, da -> z3 = (da - cb)^2 -> z3*x1, starts first. */
         FMUL    W_DA, W_D, W_A
         FMUL    W_CB, W_C, W_B
