@@ -13,7 +13,12 @@ cd "$(dirname "$0")/../.."
 arch=$1
 dir=build-$arch
 bash .ci/sysroot.sh "$arch"
-[ -f $dir/build.ninja ] || meson setup $dir -Dbenchmarks=false --cross-file build-sysroot/$arch.ini --cross-file cross/$arch-linux-gnu.ini
+# SIKE (research code, libecfield-sidh) is cross-tested on s390x only, where
+# its byte encodings meet a big-endian machine; its fields (p434-p751, in
+# libecfield.so) are tested on every architecture. Issue 19's time budget.
+sidh=enabled
+[ "$arch" = s390x ] || sidh=disabled
+[ -f $dir/build.ninja ] || meson setup $dir -Dbenchmarks=false -Dsidh=$sidh --cross-file build-sysroot/$arch.ini --cross-file cross/$arch-linux-gnu.ini
 ninja -C $dir
 case $arch in
 i386)
