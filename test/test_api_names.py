@@ -27,7 +27,6 @@ import sys
 FIELDS = {"p256": "p256", "p256n": "p256n", "sc25519": "sc25519", "p25519": "p25519",
           "p434": "sidh", "p503": "sidh", "p610": "sidh", "p751": "sidh"}
 OPTIONS = ("extra", "extra_len", "ctx", "ctx_len", "flags", "cond")
-# Functions whose pointer parameters are all updated in place (no input precedes an output by design).
 ALL_STATUSES = {"OK", "NULL", "LENGTH", "RANGE", "NOT_SQUARE", "INDEX", "ENCODING", "NOT_ON_CURVE",
                 "IDENTITY", "SMALL_ORDER", "SCALAR", "VERIFY"}
 
