@@ -112,7 +112,7 @@ static void ecfp_stats_write(void)
 
 static const OSSL_ALGORITHM ecfp_keymgmt[] = {
     {"X25519:1.3.101.110", ECFP_PROPS, ecfp_x25519_keymgmt_functions, "X25519 (libecfield)"},
-    //    {"ED25519:1.3.101.112", ECFP_PROPS, ecfp_ed25519_keymgmt_functions, "Ed25519 (libecfield)"},
+    {"ED25519:1.3.101.112", ECFP_PROPS, ecfp_ed25519_keymgmt_functions, "Ed25519 (libecfield)"},
     //    {"EC:id-ecPublicKey:1.2.840.10045.2.1", ECFP_PROPS, ecfp_p256_keymgmt_functions, "EC P-256 only
     //    (libecfield)"},
     {NULL, NULL, NULL, NULL},
@@ -123,7 +123,7 @@ static const OSSL_ALGORITHM ecfp_keyexch[] = {
     {NULL, NULL, NULL, NULL},
 };
 static const OSSL_ALGORITHM ecfp_signature[] = {
-    //    {"ED25519:1.3.101.112", ECFP_PROPS, ecfp_ed25519_signature_functions, "Ed25519 (libecfield)"},
+    {"ED25519:1.3.101.112", ECFP_PROPS, ecfp_ed25519_signature_functions, "Ed25519 (libecfield)"},
     //    {"ECDSA", ECFP_PROPS, ecfp_ecdsa_signature_functions, "ECDSA on P-256 (libecfield)"},
     {NULL, NULL, NULL, NULL},
 };

@@ -34,9 +34,17 @@ void ecfp_ecx_free(void *keydata)
 	OPENSSL_clear_free(key, sizeof *key);
 }
 
+/* The key's bytes change: its prepared form (if any) is stale. */
+static void ecfp_ecx_drop_prepared(ecfp_ecx_key *key)
+{
+	OPENSSL_free(key->prep);
+	key->prep = NULL;
+}
+
 int ecfp_ecx_set_secret(ecfp_ecx_key *key, const uint8_t secret[32])
 {
 	int rc;
+	ecfp_ecx_drop_prepared(key);
 	memcpy(key->sk, secret, 32);
 	if (key->type == ECFP_X25519)
 		rc = ecf_x25519_public_key(key->pub, key->sk);
@@ -120,6 +128,7 @@ int ecfp_ecx_import(void *keydata, int selection, const OSSL_PARAM params[])
 		}
 		return 1;
 	}
+	ecfp_ecx_drop_prepared(key);
 	memcpy(key->pub, pub->data, 32);
 	key->has_pub = 1;
 	return 1;
