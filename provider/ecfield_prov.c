@@ -113,18 +113,17 @@ static void ecfp_stats_write(void)
 static const OSSL_ALGORITHM ecfp_keymgmt[] = {
     {"X25519:1.3.101.110", ECFP_PROPS, ecfp_x25519_keymgmt_functions, "X25519 (libecfield)"},
     {"ED25519:1.3.101.112", ECFP_PROPS, ecfp_ed25519_keymgmt_functions, "Ed25519 (libecfield)"},
-    //    {"EC:id-ecPublicKey:1.2.840.10045.2.1", ECFP_PROPS, ecfp_p256_keymgmt_functions, "EC P-256 only
-    //    (libecfield)"},
+    {"EC:id-ecPublicKey:1.2.840.10045.2.1", ECFP_PROPS, ecfp_p256_keymgmt_functions, "EC P-256 only (libecfield)"},
     {NULL, NULL, NULL, NULL},
 };
 static const OSSL_ALGORITHM ecfp_keyexch[] = {
     {"X25519:1.3.101.110", ECFP_PROPS, ecfp_x25519_keyexch_functions, "X25519 (libecfield)"},
-    //    {"ECDH", ECFP_PROPS, ecfp_ecdh_keyexch_functions, "ECDH on P-256 (libecfield)"},
+    {"ECDH", ECFP_PROPS, ecfp_ecdh_keyexch_functions, "ECDH on P-256 (libecfield)"},
     {NULL, NULL, NULL, NULL},
 };
 static const OSSL_ALGORITHM ecfp_signature[] = {
     {"ED25519:1.3.101.112", ECFP_PROPS, ecfp_ed25519_signature_functions, "Ed25519 (libecfield)"},
-    //    {"ECDSA", ECFP_PROPS, ecfp_ecdsa_signature_functions, "ECDSA on P-256 (libecfield)"},
+    {"ECDSA", ECFP_PROPS, ecfp_ecdsa_signature_functions, "ECDSA on P-256 (libecfield)"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -152,7 +151,7 @@ typedef struct ecfp_tls_group {
 } ecfp_tls_group;
 static ecfp_tls_group ecfp_groups[2] = {
     {29, 128, TLS1_VERSION, 0, DTLS1_VERSION, 0}, /* x25519 (RFC 8446 4.2.7) */
-    {23, 128, TLS1_VERSION, 0, DTLS1_VERSION, 0}, /* secp256r1 */
+    {23, 128, TLS1_VERSION, 0, DTLS1_VERSION, 0}, /* secp256r1 (and its alias P-256) */
 };
 #define ECFP_TLS_GROUP(tlsname, realname, alg, i)                                                                      \
 	{                                                                                                              \
@@ -167,9 +166,14 @@ static ecfp_tls_group ecfp_groups[2] = {
 		    OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MIN_DTLS, &ecfp_groups[i].mindtls),                       \
 		    OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MAX_DTLS, &ecfp_groups[i].maxdtls), OSSL_PARAM_END        \
 	}
-static const OSSL_PARAM ecfp_group_params[2][10] = {
+/* libssl keeps a provider's group only if the KEYMGMT its property query
+ * fetches is that provider's: with "?provider=ecfield" these entries replace
+ * the default provider's, hence the alias P-256 that the default one has. */
+#define ECFP_N_GROUPS 3
+static const OSSL_PARAM ecfp_group_params[ECFP_N_GROUPS][10] = {
     ECFP_TLS_GROUP("x25519", "X25519", "X25519", 0),
     ECFP_TLS_GROUP("secp256r1", "prime256v1", "EC", 1),
+    ECFP_TLS_GROUP("P-256", "prime256v1", "EC", 1),
 };
 
 static int ecfp_get_capabilities(void *provctx, const char *capability, OSSL_CALLBACK *cb, void *arg)
@@ -177,7 +181,7 @@ static int ecfp_get_capabilities(void *provctx, const char *capability, OSSL_CAL
 	(void)provctx;
 	if (OPENSSL_strcasecmp(capability, "TLS-GROUP") != 0)
 		return 0;
-	for (size_t i = 0; i < 2; i++)
+	for (size_t i = 0; i < ECFP_N_GROUPS; i++)
 		if (!cb(ecfp_group_params[i], arg))
 			return 0;
 	return 1;
