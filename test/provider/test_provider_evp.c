@@ -414,6 +414,24 @@ static void test_x25519_bad(void **state)
 			EXPECT(error_says("bad key length"), "no bad key length error (%s, %zu)", alg, lens[j]);
 		}
 	}
+	/* a private key imported with a public key that is not its own */
+	for (int t = 0; t < 2; t++) {
+		const char *alg = t ? "ED25519" : "X25519";
+		uint8_t other[32];
+		OSSL_PARAM params[] = {OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, a, 32),
+		                       OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, other, 32), OSSL_PARAM_END};
+		EVP_PKEY *k = NULL, *ko = EVP_PKEY_Q_keygen(lc, PQ_D, alg);
+		EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_name(lc, alg, PQ_E);
+		len = 32;
+		EXPECT(ko && EVP_PKEY_get_raw_public_key(ko, other, &len) == 1, "other key");
+		ERR_clear_error();
+		EXPECT(c && EVP_PKEY_fromdata_init(c) == 1 && EVP_PKEY_fromdata(c, &k, EVP_PKEY_KEYPAIR, params) != 1,
+		       "%s private key with another public key accepted", alg);
+		EXPECT(error_says("invalid point"), "no error for %s's mismatched public key", alg);
+		EVP_PKEY_free(k);
+		EVP_PKEY_free(ko);
+		EVP_PKEY_CTX_free(c);
+	}
 	/* the encoded public key of TLS: 32 bytes only */
 	EXPECT(EVP_PKEY_set1_encoded_public_key(ka, a, 31) != 1, "31-byte encoded public key");
 	EXPECT(EVP_PKEY_set1_encoded_public_key(ka, a, 33) != 1, "33-byte encoded public key");
@@ -805,6 +823,33 @@ static void test_p256_bad(void **state)
 		EXPECT(ERR_peek_error() != 0, "no error for bad public key %d", t);
 		ERR_clear_error();
 		EVP_PKEY_free(kp);
+	}
+	/* a private key imported with a public key that is not its own */
+	{
+		EVP_PKEY *ko = EVP_PKEY_Q_keygen(lc, PQ_D, "EC", "P-256"), *k = NULL;
+		uint8_t other[65];
+		OSSL_PARAM_BLD *b = OSSL_PARAM_BLD_new();
+		BIGNUM *d = BN_bin2bn(a, 32, NULL);
+		OSSL_PARAM *params = NULL;
+		EVP_PKEY_CTX *c2 = EVP_PKEY_CTX_new_from_name(lc, "EC", PQ_E);
+		EXPECT(ko && EVP_PKEY_get_octet_string_param(ko, OSSL_PKEY_PARAM_PUB_KEY, other, 65, &len) == 1,
+		       "other");
+		EXPECT(b && d && OSSL_PARAM_BLD_push_utf8_string(b, "group", "P-256", 0) &&
+		           OSSL_PARAM_BLD_push_BN(b, "priv", d) &&
+		           OSSL_PARAM_BLD_push_octet_string(b, "pub", other, 65) &&
+		           (params = OSSL_PARAM_BLD_to_param(b)) != NULL,
+		       "params");
+		ERR_clear_error();
+		EXPECT(c2 && EVP_PKEY_fromdata_init(c2) == 1 &&
+		           EVP_PKEY_fromdata(c2, &k, EVP_PKEY_KEYPAIR, params) != 1,
+		       "P-256 private key with another public key accepted");
+		EXPECT(error_says("invalid point"), "no error for the mismatched public key");
+		EVP_PKEY_free(k);
+		EVP_PKEY_free(ko);
+		EVP_PKEY_CTX_free(c2);
+		OSSL_PARAM_free(params);
+		OSSL_PARAM_BLD_free(b);
+		BN_free(d);
 	}
 	/* KDFs are not implemented: refused */
 	c = EVP_PKEY_CTX_new_from_pkey(lc, ka, PQ_E);
