@@ -715,7 +715,7 @@ def a64_muladd(s, x, ops, acc, lo, hi, fresh_top):
     if fresh_top:
         s.op("cset", acc[w], "cs")
     else:
-        s.op("adc", acc[w], acc[w], "xzr")
+        s.op("adc", acc[w], acc[w], "xzr")  # the low chain's carry into the top
     for j in range(w):
         s.op("umulh", hi, ops.get(j), x)
         if j == w - 1:
@@ -913,8 +913,7 @@ def main_aarch64(P, e, f, n, pp1, z, label, p):
 /* (p+1) >> %(zb)d, little-endian */
 %(label)s:
 """ % dict(P=P, e=e, f=f, bits=p.bit_length(), n=n, n2=2 * n, R=64 * n, z=z, k=n - z, zb=64 * z, label=label)]
-    for w in pp1[z:]:
-        out.append("        .quad   0x%016x" % w)
+    out += ["        .quad   0x%016x" % w for w in pp1[z:]]
     out.append("")
     out += a64_mp_mul("ecfk_%s_mp_mul_aarch64" % P, n)
     out += a64_redc("ecfk_%s_redc_aarch64" % P, label, n, pp1)
