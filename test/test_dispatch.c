@@ -111,8 +111,7 @@ static void test_report(void **s)
 		if (want & (1u << 5))
 			test_expect(!ECFI_TIER_ON(ecfi_cpu_flags, AVX2), "AVX2 disabled, AVX2 scan still selected");
 		if (want & (1u << 8))
-			test_expect(strcmp(ecf_kernel_name(), "portable") == 0 &&
-			                !ECFI_TIER_ON(ecfi_cpu_flags, AARCH64),
+			test_expect(strcmp(ecf_kernel_name(), "aarch64") != 0 && !ECFI_TIER_ON(ecfi_cpu_flags, AARCH64),
 			            "ASIMD disabled, kernel %s", ecf_kernel_name());
 	}
 	/* Set by .ci/cpu-models (and .ci/jobs/cross.sh) when the suite runs under
