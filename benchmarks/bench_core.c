@@ -87,7 +87,11 @@ size_t bench_tiers(uint32_t flags[4], const char *names[4])
 	size_t k = 0;
 	flags[k] = 0;
 	names[k++] = "portable";
-	if (ecfi_cpu_supported_kernels() & ECFI_KERNEL_MULX_ADX) {
+	if (ecfi_cpu_supported_kernels() & ECFI_KERNEL_AARCH64) {
+		/* with the CPU's other aarch64 tiers: the library as it runs here */
+		flags[k] = ecfi_cpu_supported_kernels();
+		names[k++] = "aarch64";
+	} else if (ecfi_cpu_supported_kernels() & ECFI_KERNEL_MULX_ADX) {
 		/* with the CPU's other kernels (SHA-NI, AVX2): the library as it runs here */
 		flags[k] =
 		    ECFI_KERNEL_MULX_ADX | (ecfi_cpu_supported_kernels() & (ECFI_KERNEL_SHA_NI | ECFI_KERNEL_AVX2));

@@ -67,6 +67,9 @@ BINARY(b_sqrt_ratio, SQRT2)
 #if ECFI_X86_64_KERNELS
 #define DIR_X(x, y, z) ecfk_p25519_mul_mulx_adx(s->x.limb, s->y.limb, s->z.limb)
 BINARY(b_mul_direct_mulx_adx, DIR_X)
+#elif ECFI_AARCH64_KERNELS
+#define DIR_A(x, y, z) ecfk_p25519_mul_aarch64(s->x.limb, s->y.limb, s->z.limb)
+BINARY(b_mul_direct_aarch64, DIR_A)
 #endif
 
 static void b_mul_pointer(void *p, long n)
@@ -182,6 +185,10 @@ void bench_p25519(void)
 	if (nt > 1)
 		x[nx++] = (bench_variant){"mulx_adx", "direct", flags[1], b_mul_direct_mulx_adx, s};
 	s->mul_ptr = nt > 1 ? ecfk_p25519_mul_mulx_adx : ecfk_p25519_mul_portable;
+#elif ECFI_AARCH64_KERNELS
+	if (nt > 1)
+		x[nx++] = (bench_variant){"aarch64", "direct", flags[1], b_mul_direct_aarch64, s};
+	s->mul_ptr = nt > 1 ? ecfk_p25519_mul_aarch64 : ecfk_p25519_mul_portable;
 #else
 	s->mul_ptr = ecfk_p25519_mul_portable;
 #endif

@@ -539,6 +539,16 @@ static void TN(check_fp2)(int op)
 					(&t, &a, &b, KERNEL(mp_mul, mulx_adx), KERNEL(redc, mulx_adx));
 				}
 #endif
+#if ECFI_AARCH64_KERNELS
+				else
+				{
+					IN(fp2_mul_aarch64)(&t, &a, &b);
+					test_expect_limbs(t.re.limb, r.re.limb, NL, "fp2_mul direct, case %ld", i);
+					test_expect_limbs(t.im.limb, r.im.limb, NL, "fp2_mul direct, case %ld", i);
+					IN(fp2_mul_pointer)
+					(&t, &a, &b, KERNEL(mp_mul, aarch64), KERNEL(redc, aarch64));
+				}
+#endif
 				test_expect_limbs(t.re.limb, r.re.limb, NL, "fp2_mul through pointers, case %ld", i);
 				test_expect_limbs(t.im.limb, r.im.limb, NL, "fp2_mul through pointers, case %ld", i);
 				t = a;

@@ -26,7 +26,15 @@ typedef void (*any_fn)(void);
 uint32_t ecft_abi_call(any_fn fn, uint64_t a0, uint64_t a1, uint64_t a2);
 void ecft_abi_planted_clobber(void);
 
+#if defined(__aarch64__)
+static const char *const REG_NAMES[] = {"x19", "x20", "x21", "x22", "x23", "x24",   "x25",
+                                        "x26", "x27", "x28", "x29", "sp",  "d8-d15"};
+#define KEPT "x19-x29, sp and d8-d15"
+#else
 static const char *const REG_NAMES[] = {"rbx", "rbp", "r12", "r13", "r14", "r15", "rsp", "direction flag"};
+#define KEPT "rbx, rbp, r12-r15, rsp and DF"
+#endif
+#define NREGS (sizeof REG_NAMES / sizeof REG_NAMES[0])
 
 typedef struct abi_kernel {
 	const char *name;
@@ -73,6 +81,24 @@ static const abi_kernel KERNELS[] = {
     ABI_ROW(p610, sqr, SQR, mulx_adx, ECFI_KERNEL_MULX_ADX, 10, P610_HEX),
     ABI_ROW(p751, sqr, SQR, mulx_adx, ECFI_KERNEL_MULX_ADX, 12, P751_HEX),
 #endif
+#if ECFI_AARCH64_KERNELS
+    ABI_MONT(p256, aarch64, ECFI_KERNEL_AARCH64, 4, P256_HEX),
+    ABI_MONT(p256n, aarch64, ECFI_KERNEL_AARCH64, 4, P256N_HEX),
+    ABI_ROW(p25519, mul, MUL, aarch64, ECFI_KERNEL_AARCH64, 4, "any"),
+    ABI_ROW(p25519, sqr, SQR, aarch64, ECFI_KERNEL_AARCH64, 4, "any"),
+    ABI_SIDH(p434, aarch64, ECFI_KERNEL_AARCH64, 7, P434_HEX),
+    ABI_SIDH(p503, aarch64, ECFI_KERNEL_AARCH64, 8, P503_HEX),
+    ABI_SIDH(p610, aarch64, ECFI_KERNEL_AARCH64, 10, P610_HEX),
+    ABI_SIDH(p751, aarch64, ECFI_KERNEL_AARCH64, 12, P751_HEX),
+    ABI_ROW(p434, mul, MUL, aarch64, ECFI_KERNEL_AARCH64, 7, P434_HEX),
+    ABI_ROW(p503, mul, MUL, aarch64, ECFI_KERNEL_AARCH64, 8, P503_HEX),
+    ABI_ROW(p610, mul, MUL, aarch64, ECFI_KERNEL_AARCH64, 10, P610_HEX),
+    ABI_ROW(p751, mul, MUL, aarch64, ECFI_KERNEL_AARCH64, 12, P751_HEX),
+    ABI_ROW(p434, sqr, SQR, aarch64, ECFI_KERNEL_AARCH64, 7, P434_HEX),
+    ABI_ROW(p503, sqr, SQR, aarch64, ECFI_KERNEL_AARCH64, 8, P503_HEX),
+    ABI_ROW(p610, sqr, SQR, aarch64, ECFI_KERNEL_AARCH64, 10, P610_HEX),
+    ABI_ROW(p751, sqr, SQR, aarch64, ECFI_KERNEL_AARCH64, 12, P751_HEX),
+#endif
     {NULL, 0, 0, MUL, NULL, NULL, NULL}, /* end; also keeps the array non-empty */
 };
 #define NKERNELS (sizeof KERNELS / sizeof KERNELS[0] - 1)
@@ -81,7 +107,7 @@ static const abi_kernel KERNELS[] = {
 
 static void report(const char *name, uint32_t broken)
 {
-	for (unsigned b = 0; b < 8; b++)
+	for (unsigned b = 0; b < NREGS; b++)
 		if (broken & (1u << b))
 			fprintf(stderr, "# %s clobbered %s\n", name, REG_NAMES[b]);
 }
@@ -162,12 +188,14 @@ static void test_kernels_abi(void **s)
 			continue;
 		}
 		check_kernel(k, &rng);
-		fprintf(stderr, "# ok %s keeps rbx, rbp, r12-r15, rsp and DF, writes only its output\n", k->name);
+		fprintf(stderr, "# ok %s keeps " KEPT ", writes only its output\n", k->name);
 		ran++;
 	}
 	fprintf(stderr, "# %zu of %zu assembly kernels checked\n", ran, NKERNELS);
 	if (ECFI_X86_64_KERNELS && test_host_has_mulx_adx())
 		test_expect(ran == NKERNELS, "BMI2+ADX host: only %zu of %zu kernels checked", ran, NKERNELS);
+	if (ECFI_AARCH64_KERNELS && test_host_has_asimd())
+		test_expect(ran == NKERNELS, "ASIMD host: only %zu of %zu kernels checked", ran, NKERNELS);
 	if (ran == 0) {
 		fprintf(stderr, "# SKIP: no assembly kernel this CPU can run\n");
 		all_skipped = 1;
@@ -175,14 +203,15 @@ static void test_kernels_abi(void **s)
 	}
 }
 
-/* The trampoline must see a planted clobber of rbx and r13. */
+/* The trampoline must see a planted clobber of rbx and r13 (x19 and x22 on
+ * aarch64). */
 static void test_planted_clobber(void **s)
 {
 	(void)s;
 	uint32_t broken = ecft_abi_call(ecft_abi_planted_clobber, 1, 2, 3);
 	report("planted_clobber", broken);
-	test_expect(broken == (1u << 0 | 1u << 3), "planted clobber reported as 0x%x, expected rbx and r13 (0x9)",
-	            broken);
+	test_expect(broken == (1u << 0 | 1u << 3), "planted clobber reported as 0x%x, expected %s and %s (0x9)", broken,
+	            REG_NAMES[0], REG_NAMES[3]);
 }
 
 int main(void)

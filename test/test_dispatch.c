@@ -41,10 +41,24 @@ static void test_report(void **s)
 	test_expect(!test_host_has_avx2() || (det & ECF_CPU_X86_AVX2),
 	            "CPUID has AVX2 but the probe did not detect it");
 	test_expect(test_host_has_avx2() || !(det & ECF_CPU_X86_AVX2), "the probe claims AVX2 that CPUID/XCR0 deny");
+	int asimd = (allowed & ECF_CPU_ARM_ASIMD) != 0;
+	test_expect(ECFI_TIER_ON(ecfi_cpu_flags, AARCH64) == (asimd && ECFI_AARCH64_KERNELS),
+	            "aarch64 kernel flag must be set exactly when ASIMD is allowed");
+	/* The probe (cpu_features) against the kernel's HWCAP word, read here with
+	 * getauxval: ASIMD is HWCAP bit 1, PMULL bit 4 (0 off aarch64 Linux). */
+	unsigned long hwcap = test_host_hwcap();
+	test_expect(!!(det & ECF_CPU_ARM_ASIMD) == (int)((hwcap >> 1) & 1), "probe ASIMD %d, HWCAP ASIMD %d",
+	            !!(det & ECF_CPU_ARM_ASIMD), (int)((hwcap >> 1) & 1));
+	test_expect(!!(det & ECF_CPU_ARM_PMULL) == (int)((hwcap >> 4) & 1), "probe PMULL %d, HWCAP PMULL %d",
+	            !!(det & ECF_CPU_ARM_PMULL), (int)((hwcap >> 4) & 1));
+#if defined(__aarch64__) && defined(__linux__)
+	fprintf(stderr, "# HWCAP 0x%lx (getauxval)\n", hwcap);
+#endif
 	if (expect && strcmp(expect, "portable") == 0) {
 		test_expect(strcmp(ecf_kernel_name(), "portable") == 0,
-		            "ECFIELD_DISABLE=mulx_adx did not force portable");
-		test_expect((allowed & (ECF_CPU_X86_BMI2 | ECF_CPU_X86_ADX)) == 0, "bmi2/adx still allowed");
+		            "ECFIELD_DISABLE=mulx_adx,aarch64 did not force portable");
+		test_expect((allowed & (ECF_CPU_X86_BMI2 | ECF_CPU_X86_ADX | ECF_CPU_ARM_ASIMD)) == 0,
+		            "bmi2/adx/asimd still allowed");
 		test_expect(strstr(ecf_kernel_reason(), "portable") != NULL, "reason does not say portable");
 	} else if (expect && strcmp(expect, "all") == 0) {
 		test_expect(allowed == 0, "ECFIELD_DISABLE=all left features allowed");
@@ -88,17 +102,25 @@ static void test_report(void **s)
 		test_expect(allowed == (det & ~want), "ECFIELD_DISABLE: allowed 0x%x, expected 0x%x", allowed,
 		            det & ~want);
 		if (want & ((1u << 0) | (1u << 1)))
-			test_expect(strcmp(ecf_kernel_name(), "portable") == 0, "BMI2 or ADX disabled, kernel %s",
-			            ecf_kernel_name());
+			test_expect(strcmp(ecf_kernel_name(), "mulx_adx") != 0 &&
+			                !ECFI_TIER_ON(ecfi_cpu_flags, MULX_ADX),
+			            "BMI2 or ADX disabled, kernel %s", ecf_kernel_name());
 		if (want & (1u << 2))
 			test_expect(!ECFI_TIER_ON(ecfi_cpu_flags, SHA_NI),
 			            "SHA disabled, SHA-NI kernel still selected");
 		if (want & (1u << 5))
 			test_expect(!ECFI_TIER_ON(ecfi_cpu_flags, AVX2), "AVX2 disabled, AVX2 scan still selected");
+		if (want & (1u << 8))
+			test_expect(strcmp(ecf_kernel_name(), "aarch64") != 0 && !ECFI_TIER_ON(ecfi_cpu_flags, AARCH64),
+			            "ASIMD disabled, kernel %s", ecf_kernel_name());
 	}
-	/* Set by .ci/cpu-models when the suite runs under an emulated CPU model:
-	 * the kernel the probe must choose, and words its reason must contain. */
+	/* Set by .ci/cpu-models (and .ci/jobs/cross.sh) when the suite runs under
+	 * an emulated CPU model: the kernel the probe must choose, and words its
+	 * reason must contain, where ECFIELD_DISABLE does not take features away
+	 * (the dispatch_env and dispatch_disable tests set it and check the rest). */
 	const char *want_kernel = getenv("ECF_EXPECT_KERNEL"), *want_reason = getenv("ECF_EXPECT_REASON");
+	if (getenv("ECFIELD_DISABLE"))
+		want_kernel = want_reason = NULL;
 	if (want_kernel && *want_kernel)
 		test_expect(strcmp(ecf_kernel_name(), want_kernel) == 0, "kernel %s, expected %s", ecf_kernel_name(),
 		            want_kernel);
@@ -142,10 +164,28 @@ static void test_set_kernels(void **s)
 	                0,                                                                                             \
 	            "family %s under 0x%x runs on %s, expected %s", #family, (unsigned)(word),                         \
 	            ECFI_DISPATCH_NAME(family, (uint32_t)(word)), (name))
+/* The same for the aarch64 tier (portable where the build has no aarch64
+ * kernels). */
+#define EXPECT_TIER_A64(family, word, name)                                                                            \
+	test_expect(                                                                                                   \
+	    strcmp(ECFI_DISPATCH_NAME(family, (uint32_t)(word)), ECFI_AARCH64_KERNELS ? (name) : "portable") == 0,     \
+	    "family %s under 0x%x runs on %s, expected %s", #family, (unsigned)(word),                                 \
+	    ECFI_DISPATCH_NAME(family, (uint32_t)(word)), (name))
 static void test_table(void **s)
 {
 	(void)s;
 	const uint32_t mulx = ECFI_KERNEL_MULX_ADX, sha = ECFI_KERNEL_SHA_NI, avx2 = ECFI_KERNEL_AVX2;
+	const uint32_t a64 = ECFI_KERNEL_AARCH64;
+	EXPECT_TIER_A64(p256, a64, "aarch64");
+	EXPECT_TIER_A64(p256n, a64, "aarch64");
+	EXPECT_TIER_A64(p25519, a64, "aarch64");
+	EXPECT_TIER_A64(p434, a64, "aarch64");
+	EXPECT_TIER_A64(p503, a64, "aarch64");
+	EXPECT_TIER_A64(p610, a64, "aarch64");
+	EXPECT_TIER_A64(p751, a64, "aarch64");
+	EXPECT_TIER_A64(sc25519, a64, "portable");
+	EXPECT_TIER_A64(p256_point, a64, "portable");
+	EXPECT_TIER_A64(x25519_ladder, a64, "portable");
 	EXPECT_TIER(p256, 0, "portable");
 	EXPECT_TIER(p256, mulx, "mulx_adx");
 	EXPECT_TIER(p256, sha | avx2, "portable");
@@ -167,14 +207,18 @@ static void test_table(void **s)
 	EXPECT_TIER(x25519_ladder, mulx, "mulx_adx");
 	EXPECT_TIER(sha256, sha, "sha_ni");
 	EXPECT_TIER(sha256, mulx | avx2, "portable");
-	/* The field tiers that tests step through: MULX/ADX, never SHA-NI or AVX2. */
-	test_expect((ECFI_FIELD_TIERS & mulx) && !(ECFI_FIELD_TIERS & (sha | avx2)), "ECFI_FIELD_TIERS 0x%x",
-	            (unsigned)ECFI_FIELD_TIERS);
+	/* The field tiers that tests step through: MULX/ADX and aarch64, never SHA-NI or AVX2. */
+	test_expect((ECFI_FIELD_TIERS & mulx) != 0 && (ECFI_FIELD_TIERS & a64) != 0 &&
+	                (ECFI_FIELD_TIERS & (sha | avx2)) == 0,
+	            "ECFI_FIELD_TIERS 0x%x", (unsigned)ECFI_FIELD_TIERS);
 	/* ecf_kernel_name() names the multiplication tier the probe allowed. */
 	uint32_t allowed = ecf_cpu_allowed();
 	int both = (allowed & ECF_CPU_X86_BMI2) && (allowed & ECF_CPU_X86_ADX);
-	test_expect(strcmp(ecf_kernel_name(), both && ECFI_X86_64_KERNELS ? "mulx_adx" : "portable") == 0,
-	            "ecf_kernel_name() %s with BMI2+ADX %sallowed", ecf_kernel_name(), both ? "" : "not ");
+	int asimd = (allowed & ECF_CPU_ARM_ASIMD) != 0;
+	const char *want = both && ECFI_X86_64_KERNELS     ? "mulx_adx"
+	                   : asimd && ECFI_AARCH64_KERNELS ? "aarch64"
+	                                                   : "portable";
+	test_expect(strcmp(ecf_kernel_name(), want) == 0, "ecf_kernel_name() %s, expected %s", ecf_kernel_name(), want);
 }
 
 int main(void)

@@ -46,24 +46,24 @@ typedef struct kernel_pair {
 	PAIR(field, mp_mul, MP_MUL, tier_name, tier_bit, n, hex),                                                      \
 	    PAIR(field, redc, REDC_LAZY, tier_name, tier_bit, n, hex)
 
+/* Every field kernel of a tier (tier: its name, bit: its ECFI_KERNEL_* bit). */
+#define TIER_PAIRS(tier, bit)                                                                                          \
+	MONT_PAIRS(p256, tier, bit, 4, P256_HEX), MONT_PAIRS(p256n, tier, bit, 4, P256N_HEX),                          \
+	    SIDH_PAIRS(p434, tier, bit, 7, P434_HEX), SIDH_PAIRS(p503, tier, bit, 8, P503_HEX),                        \
+	    SIDH_PAIRS(p610, tier, bit, 10, P610_HEX), SIDH_PAIRS(p751, tier, bit, 12, P751_HEX),                      \
+	    PAIR(p434, mul, MUL_LAZY, tier, bit, 7, P434_HEX), PAIR(p503, mul, MUL_LAZY, tier, bit, 8, P503_HEX),      \
+	    PAIR(p610, mul, MUL_LAZY, tier, bit, 10, P610_HEX), PAIR(p751, mul, MUL_LAZY, tier, bit, 12, P751_HEX),    \
+	    PAIR(p434, sqr, SQR_LAZY, tier, bit, 7, P434_HEX), PAIR(p503, sqr, SQR_LAZY, tier, bit, 8, P503_HEX),      \
+	    PAIR(p610, sqr, SQR_LAZY, tier, bit, 10, P610_HEX), PAIR(p751, sqr, SQR_LAZY, tier, bit, 12, P751_HEX),    \
+	    PAIR(p25519, mul, MUL, tier, bit, 4, P25519_RANGE_HEX),                                                    \
+	    PAIR(p25519, sqr, SQR, tier, bit, 4, P25519_RANGE_HEX)
+
 static const kernel_pair PAIRS[] = {
 #if ECFI_X86_64_KERNELS
-    MONT_PAIRS(p256, mulx_adx, ECFI_KERNEL_MULX_ADX, 4, P256_HEX),
-    MONT_PAIRS(p256n, mulx_adx, ECFI_KERNEL_MULX_ADX, 4, P256N_HEX),
-    SIDH_PAIRS(p434, mulx_adx, ECFI_KERNEL_MULX_ADX, 7, P434_HEX),
-    SIDH_PAIRS(p503, mulx_adx, ECFI_KERNEL_MULX_ADX, 8, P503_HEX),
-    SIDH_PAIRS(p610, mulx_adx, ECFI_KERNEL_MULX_ADX, 10, P610_HEX),
-    SIDH_PAIRS(p751, mulx_adx, ECFI_KERNEL_MULX_ADX, 12, P751_HEX),
-    PAIR(p434, mul, MUL_LAZY, mulx_adx, ECFI_KERNEL_MULX_ADX, 7, P434_HEX),
-    PAIR(p503, mul, MUL_LAZY, mulx_adx, ECFI_KERNEL_MULX_ADX, 8, P503_HEX),
-    PAIR(p610, mul, MUL_LAZY, mulx_adx, ECFI_KERNEL_MULX_ADX, 10, P610_HEX),
-    PAIR(p751, mul, MUL_LAZY, mulx_adx, ECFI_KERNEL_MULX_ADX, 12, P751_HEX),
-    PAIR(p434, sqr, SQR_LAZY, mulx_adx, ECFI_KERNEL_MULX_ADX, 7, P434_HEX),
-    PAIR(p503, sqr, SQR_LAZY, mulx_adx, ECFI_KERNEL_MULX_ADX, 8, P503_HEX),
-    PAIR(p610, sqr, SQR_LAZY, mulx_adx, ECFI_KERNEL_MULX_ADX, 10, P610_HEX),
-    PAIR(p751, sqr, SQR_LAZY, mulx_adx, ECFI_KERNEL_MULX_ADX, 12, P751_HEX),
-    PAIR(p25519, mul, MUL, mulx_adx, ECFI_KERNEL_MULX_ADX, 4, P25519_RANGE_HEX),
-    PAIR(p25519, sqr, SQR, mulx_adx, ECFI_KERNEL_MULX_ADX, 4, P25519_RANGE_HEX),
+    TIER_PAIRS(mulx_adx, ECFI_KERNEL_MULX_ADX),
+#endif
+#if ECFI_AARCH64_KERNELS
+    TIER_PAIRS(aarch64, ECFI_KERNEL_AARCH64),
 #endif
     {NULL, 0, 0, NULL, MUL, NULL, NULL}, /* end; also keeps the array non-empty */
 };
@@ -240,6 +240,9 @@ static void test_all_kernels(void **s)
 	 * no pair ran; every pair when CPUID says the host has BMI2 and ADX. */
 	if (ECFI_X86_64_KERNELS && test_host_has_mulx_adx())
 		test_expect(ran == npairs, "BMI2+ADX host: only %zu of %zu kernel pairs compared", ran, npairs);
+	if (ECFI_AARCH64_KERNELS && test_host_has_asimd())
+		test_expect(ran == npairs, "aarch64 host with ASIMD: only %zu of %zu kernel pairs compared", ran,
+		            npairs);
 	if (ran == 0) {
 		fprintf(stderr, "# SKIP: no optimised kernel to compare on this CPU or build\n");
 		all_skipped = 1;

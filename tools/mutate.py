@@ -7,7 +7,11 @@ own). One mutant per line, four TAB-separated fields:
     <meson test name> TAB <file, relative to the source root> TAB <sed -E expression> TAB <description>
 
 Lines starting with '#' are comments; an equivalent mutant is kept in the
-list commented out with its reason ('#equivalent<TAB>...').
+list commented out with its reason ('#equivalent<TAB>...'). A list whose
+mutants need another build (a cross build under qemu-user) names its extra
+`meson setup` arguments in a line '#@ meson-setup: ARGS' (paths relative to
+the source root); such a list runs only when named on the command line, alone
+or with lists of the same setup, never in the default run of every list.
 
 The runner copies the source tree to a scratch directory outside it, sets up
 one build there, and runs each named test once on the unmutated code before
@@ -42,6 +46,15 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_targets import test_targets  # noqa: E402
+
+
+def list_setup(path):
+    """The '#@ meson-setup:' arguments of a list (empty: the default build)."""
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#@ meson-setup:"):
+                return line.split(":", 1)[1].split()
+    return []
 
 
 def parse_lists(paths):
@@ -102,8 +115,22 @@ def main():
     t_start = time.monotonic()
     src = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
     lists = args.lists or sorted(glob.glob(os.path.join(src, "tools", "mutants", "*.txt")))
+    if not args.lists:
+        for path in [p for p in lists if list_setup(p)]:
+            print("# skipped %s: its mutants need their own build (%s); name the list to run them"
+                  % (os.path.relpath(path), " ".join(list_setup(path))))
+            lists.remove(path)
     if not lists:
         sys.exit("no mutant lists")
+    setups = {tuple(list_setup(p)) for p in lists}
+    if len(setups) > 1:
+        sys.exit("these lists need different builds: run them apart")
+    setup_args = []
+    for a in setups.pop():
+        # a path relative to the source root (a cross file) made absolute
+        if not a.startswith("-") and os.path.exists(os.path.join(src, a)):
+            a = os.path.join(src, a)
+        setup_args.append(a)
     mutants = parse_lists(lists)
     if args.match:
         mutants = [m for m in mutants if args.match in "\t".join((m["test"], m["file"], m["expr"], m["desc"]))]
@@ -124,8 +151,10 @@ def main():
         if not os.path.isdir(build):
             # benchmarks=true: bench_cli's mutants (tools/mutants/pkg.txt) need ecfield-bench;
             # only the targets a named test needs are ever built.
-            r = run(["meson", "setup", build, scratch, "-Dbenchmarks=true"]
-                    + ["-D" + o for o in args.meson_option])
+            opts = ["-D" + o for o in args.meson_option] + setup_args
+            if not any(o.startswith("-Dbenchmarks=") for o in opts):
+                opts = ["-Dbenchmarks=true"] + opts
+            r = run(["meson", "setup", build, scratch] + opts)
             if r.returncode:
                 print(r.stdout)
                 sys.exit("meson setup failed")

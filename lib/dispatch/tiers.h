@@ -51,6 +51,16 @@
 #else
 #define ECFI_IF_TARGET_X86_64(...)
 #endif
+#if ECFI_AARCH64_KERNELS
+#define ECFI_IF_BUILT_AARCH64(...) __VA_ARGS__
+#else
+#define ECFI_IF_BUILT_AARCH64(...)
+#endif
+#if defined(__aarch64__)
+#define ECFI_IF_TARGET_AARCH64(...) __VA_ARGS__
+#else
+#define ECFI_IF_TARGET_AARCH64(...)
+#endif
 #if defined(__x86_64__) || defined(__i386__)
 #define ECFI_IF_HOST_X86(...) __VA_ARGS__
 #else
@@ -85,10 +95,12 @@
 #define ECFI_TIER_ROW_MULX_ADX(X, ...) X(MULX_ADX, 1u << 0, mulx_adx, X86_64, ECF_CPU_X86_BMI2 | ECF_CPU_X86_ADX, __VA_ARGS__)
 #define ECFI_TIER_ROW_SHA_NI(X, ...)   X(SHA_NI,   1u << 1, sha_ni,   X86_64, ECF_CPU_X86_SHA | ECF_CPU_X86_SSSE3 | ECF_CPU_X86_SSE4_1, __VA_ARGS__)
 #define ECFI_TIER_ROW_AVX2(X, ...)     X(AVX2,     1u << 2, avx2,     X86_64, ECF_CPU_X86_AVX2, __VA_ARGS__)
+#define ECFI_TIER_ROW_AARCH64(X, ...)  X(AARCH64,  1u << 4, aarch64,  AARCH64, ECF_CPU_ARM_ASIMD, __VA_ARGS__) /* base ARMv8-A MUL/UMULH kernels */
 #define ECFI_TIERS(X, ...) \
 	ECFI_TIER_ROW_MULX_ADX(X, __VA_ARGS__) \
 	ECFI_TIER_ROW_SHA_NI(X, __VA_ARGS__) \
-	ECFI_TIER_ROW_AVX2(X, __VA_ARGS__)
+	ECFI_TIER_ROW_AVX2(X, __VA_ARGS__) \
+	ECFI_TIER_ROW_AARCH64(X, __VA_ARGS__)
 
 /* Combined tiers: a kernel that needs several tiers at once (no bit of its
  * own, never named by the probe); same columns, requires unused. */
@@ -96,14 +108,14 @@
 
 /* Families: the tiers with a kernel for each operation family, preferred
  * first; the portable tier (C, every architecture) is always the last. */
-#define ECFI_FAMILY_p256(X, ...)           X(MULX_ADX, __VA_ARGS__) /* field: mul, sqr, redc */
-#define ECFI_FAMILY_p256n(X, ...)          X(MULX_ADX, __VA_ARGS__) /* field: mul, sqr, redc */
+#define ECFI_FAMILY_p256(X, ...)           X(MULX_ADX, __VA_ARGS__) X(AARCH64, __VA_ARGS__) /* field: mul, sqr, redc */
+#define ECFI_FAMILY_p256n(X, ...)          X(MULX_ADX, __VA_ARGS__) X(AARCH64, __VA_ARGS__) /* field: mul, sqr, redc */
 #define ECFI_FAMILY_sc25519(X, ...)                                 /* field: mul, sqr, redc */
-#define ECFI_FAMILY_p25519(X, ...)         X(MULX_ADX, __VA_ARGS__) /* field: mul, sqr */
-#define ECFI_FAMILY_p434(X, ...)           X(MULX_ADX, __VA_ARGS__) /* field: mul, sqr, mp_mul, redc */
-#define ECFI_FAMILY_p503(X, ...)           X(MULX_ADX, __VA_ARGS__) /* field: mul, sqr, mp_mul, redc */
-#define ECFI_FAMILY_p610(X, ...)           X(MULX_ADX, __VA_ARGS__) /* field: mul, sqr, mp_mul, redc */
-#define ECFI_FAMILY_p751(X, ...)           X(MULX_ADX, __VA_ARGS__) /* field: mul, sqr, mp_mul, redc */
+#define ECFI_FAMILY_p25519(X, ...)         X(MULX_ADX, __VA_ARGS__) X(AARCH64, __VA_ARGS__) /* field: mul, sqr */
+#define ECFI_FAMILY_p434(X, ...)           X(MULX_ADX, __VA_ARGS__) X(AARCH64, __VA_ARGS__) /* field: mul, sqr, mp_mul, redc */
+#define ECFI_FAMILY_p503(X, ...)           X(MULX_ADX, __VA_ARGS__) X(AARCH64, __VA_ARGS__) /* field: mul, sqr, mp_mul, redc */
+#define ECFI_FAMILY_p610(X, ...)           X(MULX_ADX, __VA_ARGS__) X(AARCH64, __VA_ARGS__) /* field: mul, sqr, mp_mul, redc */
+#define ECFI_FAMILY_p751(X, ...)           X(MULX_ADX, __VA_ARGS__) X(AARCH64, __VA_ARGS__) /* field: mul, sqr, mp_mul, redc */
 #define ECFI_FAMILY_p256_point(X, ...)     X(MULX_ADX, __VA_ARGS__) /* P-256 Jacobian jac_dbl, jac_dbl_n, jac_madd, jac_add */
 #define ECFI_FAMILY_p256_scan(X, ...)      X(AVX2, __VA_ARGS__)     /* P-256 constant-time table scans lookup8, lookup12 */
 #define ECFI_FAMILY_p256_madd_scan(X, ...) X(MULX_ADX_AVX2, __VA_ARGS__) /* P-256 fixed base: jac_madd fused with the next scan */

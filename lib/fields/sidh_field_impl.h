@@ -402,6 +402,9 @@ void IN(fp2_mul_portable)(FP2 *r, const FP2 *a, const FP2 *b) { IN(fp2_mul_k)(r,
 #if ECFI_X86_64_KERNELS
 void IN(fp2_mul_mulx_adx)(FP2 *r, const FP2 *a, const FP2 *b) { WITH_MP_RD(mulx_adx, IN(fp2_mul_k), r, a, b); }
 #endif
+#if ECFI_AARCH64_KERNELS
+void IN(fp2_mul_aarch64)(FP2 *r, const FP2 *a, const FP2 *b) { WITH_MP_RD(aarch64, IN(fp2_mul_k), r, a, b); }
+#endif
 
 __attribute__((noinline)) void IN(fp2_mul_pointer)(FP2 *r, const FP2 *a, const FP2 *b, ecfi_mp_mul_fn mp,
                                                    ecfi_redc_fn rd)

@@ -55,6 +55,10 @@ typedef void (*ecfi_redc_fn)(uint64_t *z, const uint64_t *t);
 #define ECFI_SIDH_DECLARE_FAST(field)                                                                                  \
 	ECFI_HIDDEN void ecfi_##field##_fp2_mul_mulx_adx(ecf_##field##_fp2 *r, const ecf_##field##_fp2 *a,             \
 	                                                 const ecf_##field##_fp2 *b);
+#elif ECFI_AARCH64_KERNELS
+#define ECFI_SIDH_DECLARE_FAST(field)                                                                                  \
+	ECFI_HIDDEN void ecfi_##field##_fp2_mul_aarch64(ecf_##field##_fp2 *r, const ecf_##field##_fp2 *a,              \
+	                                                const ecf_##field##_fp2 *b);
 #else
 #define ECFI_SIDH_DECLARE_FAST(field)
 #endif

@@ -10,6 +10,10 @@
 #include <cpuid.h>
 #endif
 
+#if defined(__aarch64__) && defined(__linux__)
+#include <sys/auxv.h>
+#endif
+
 #define DEFAULT_SEED 0x65636669656c6421ULL /* "ecfield!" */
 
 uint64_t test_seed(void)
@@ -199,6 +203,18 @@ int test_host_has_avx2(void)
 #endif
 }
 
+unsigned long test_host_hwcap(void)
+{
+#if defined(__aarch64__) && defined(__linux__)
+	return getauxval(AT_HWCAP);
+#else
+	return 0;
+#endif
+}
+
+/* HWCAP_ASIMD is bit 1 of AT_HWCAP (Linux, arch/arm64/include/uapi/asm/hwcap.h). */
+int test_host_has_asimd(void) { return (test_host_hwcap() >> 1) & 1; }
+
 size_t test_kernel_tiers(uint32_t flags[4], const char *names[4])
 {
 	size_t k = 0;
@@ -208,10 +224,17 @@ size_t test_kernel_tiers(uint32_t flags[4], const char *names[4])
 	test_expect(!(ECFI_X86_64_KERNELS && test_host_has_mulx_adx()) ||
 	                (ecfi_cpu_supported_kernels() & ECFI_KERNEL_MULX_ADX),
 	            "CPUID has BMI2 and ADX but the probe offers no MULX/ADX kernel");
+	test_expect(!(ECFI_AARCH64_KERNELS && test_host_has_asimd()) ||
+	                (ecfi_cpu_supported_kernels() & ECFI_KERNEL_AARCH64),
+	            "HWCAP has ASIMD but the probe offers no aarch64 kernel");
 	flags[k] = 0;
 	names[k++] = "portable";
 	uint32_t sup = ecfi_cpu_supported_kernels();
-	if (sup & ECFI_KERNEL_MULX_ADX) {
+	if (sup & ECFI_KERNEL_AARCH64) {
+		/* with the CPU's other aarch64 tiers: the library as it runs here */
+		flags[k] = sup;
+		names[k++] = "aarch64";
+	} else if (sup & ECFI_KERNEL_MULX_ADX) {
 		/* with the CPU's other kernels (SHA-NI, AVX2): the library as it runs here */
 		flags[k] = ECFI_KERNEL_MULX_ADX | (sup & (ECFI_KERNEL_SHA_NI | ECFI_KERNEL_AVX2));
 		names[k++] = "mulx_adx";

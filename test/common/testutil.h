@@ -62,6 +62,11 @@ int test_host_has_sha_ni(void);
 /* CPUID and XCR0 say AVX2 is usable: the CPU has it and the OS saves the
  * ymm state (x86-64 and i386; 0 elsewhere). */
 int test_host_has_avx2(void);
+/* The kernel's HWCAP word (getauxval(AT_HWCAP), read by the test,
+ * independently of the probe's cpu_features) on aarch64 Linux; 0 elsewhere. */
+unsigned long test_host_hwcap(void);
+/* HWCAP says ASIMD (aarch64; 0 elsewhere). */
+int test_host_has_asimd(void);
 /* Kernel tiers this CPU runs: fills flags[] (ecfi_cpu_flags words) and
  * names[], returns how many (portable is always first). */
 size_t test_kernel_tiers(uint32_t flags[4], const char *names[4]);

@@ -617,6 +617,384 @@ def gen_sqr_twopass(name, label, n, pp1_words):
     return func(name, frame_open(s, s.lines, OUT + 1))
 
 
+# ==========================================================================
+# AArch64 back end (--arch aarch64): the same four kernels for base ARMv8-A
+# (MUL/UMULH, ADDS/ADCS/ADC, AAPCS64), emitted into
+# lib/kernels/aarch64/<p>_aarch64.S. AArch64 has one carry flag, so a row
+# acc[0 .. w] += x * y[0 .. w) is two chains: the low halves (MUL) into
+# acc[0 .. w) with the carry into the new top word, then the high halves
+# (UMULH) into acc[1 .. w]. The 64 x 64 products are formed just before the
+# ADCS that takes them (two scratch registers; register renaming keeps the
+# multiplies ahead of the chains). 30 registers: x0-x17, x19-x30 (x18 is the
+# platform register); callee-saved x19-x30 are saved in pairs when used.
+# ==========================================================================
+A64_REGS = ["x%d" % i for i in range(3, 18)] + ["x%d" % i for i in range(19, 31)]
+A64_CALLEE = ["x%d" % i for i in range(19, 31)]
+
+
+class A64:
+    def __init__(self):
+        self.lines = []
+        self.used = set()
+
+    def op(self, ins, *args):
+        for a in args:
+            for r in A64_CALLEE:
+                if r == a or ("[%s" % r) in a:
+                    self.used.add(r)
+        self.lines.append("        %-7s %s" % (ins, ", ".join(args)) if args else "        " + ins)
+
+    def comment(self, text):
+        self.lines.append("        /* %s */" % text)
+
+
+def a64_frame(s):
+    """Save the callee-saved registers the body uses (pairs, 16-byte aligned)."""
+    saved = [r for r in A64_CALLEE if r in s.used]
+    if len(saved) % 2:
+        saved.append(next(r for r in A64_CALLEE if r not in saved))
+    pairs = [saved[i:i + 2] for i in range(0, len(saved), 2)]
+    head, tail = [], []
+    if pairs:
+        size = 16 * len(pairs)
+        head.append("        stp     %s, %s, [sp, #-%d]!" % (pairs[0][0], pairs[0][1], size))
+        for k, (x, y) in enumerate(pairs[1:], 1):
+            head.append("        stp     %s, %s, [sp, #%d]" % (x, y, 16 * k))
+        for k, (x, y) in reversed(list(enumerate(pairs[1:], 1))):
+            tail.append("        ldp     %s, %s, [sp, #%d]" % (x, y, 16 * k))
+        tail.append("        ldp     %s, %s, [sp], #%d" % (pairs[0][0], pairs[0][1], size))
+    tail.append("        ret")
+    return head + s.lines + tail
+
+
+class Operands:
+    """The words of a fixed array (an input operand or the constant P'): in
+    registers loaded once when the pool has room, else loaded in pairs (LDP)
+    into two scratch registers where each row uses them."""
+
+    def __init__(self, s, pool, base, n, keep):
+        self.s, self.base, self.n = s, base, n
+        self.regs = None
+        if keep:
+            self.regs = [pool.get() for _ in range(n)]
+            for j in range(0, n - 1, 2):
+                s.op("ldp", self.regs[j], self.regs[j + 1], a64_mem(base, j))
+            if n % 2:
+                s.op("ldr", self.regs[n - 1], a64_mem(base, n - 1))
+        else:
+            self.tmp = [pool.get(), pool.get()]
+
+    def get(self, j):
+        """The register holding word j (loading its pair first if need be)."""
+        if self.regs:
+            return self.regs[j]
+        if j % 2 == 0 and j + 1 < self.n:
+            self.s.op("ldp", self.tmp[0], self.tmp[1], a64_mem(self.base, j))
+        elif j % 2 == 0:
+            self.s.op("ldr", self.tmp[0], a64_mem(self.base, j))
+        return self.tmp[j % 2]
+
+    def rows(self):
+        """The loaded form needs each row to run j = 0, 1, ... in order."""
+        return self.regs is None
+
+
+def a64_mem(base, word):
+    return "[%s, #%d]" % (base, 8 * word) if word else "[%s]" % base
+
+
+def a64_muladd(s, x, ops, acc, lo, hi, fresh_top):
+    """acc[0 .. w] += x * y[0 .. w), w = len(acc) - 1, y[j] = ops.get(j). With
+    fresh_top the old acc[w] is ignored (the row's new top word). The caller
+    guarantees that the sum fits. The high-half chain reads y again in the
+    loaded form (the LDPs are repeated: loads are cheap, registers are not)."""
+    w = len(acc) - 1
+    for j in range(w):
+        s.op("mul", lo, ops.get(j), x)
+        s.op("adds" if j == 0 else "adcs", acc[j], acc[j], lo)
+    if fresh_top:
+        s.op("cset", acc[w], "cs")
+    else:
+        s.op("adc", acc[w], acc[w], "xzr")  # the low chain's carry into the top
+    for j in range(w):
+        s.op("umulh", hi, ops.get(j), x)
+        if j == w - 1:
+            s.op("adc" if j else "add", acc[w], acc[w], hi)  # (one word: no carry in)
+        else:
+            s.op("adds" if j == 0 else "adcs", acc[j + 1], acc[j + 1], hi)
+
+
+def a64_first_row(s, x, ops, acc, lo):
+    """acc[0 .. w] = x * y[0 .. w) (fresh window)."""
+    w = len(acc) - 1
+    y0 = ops.get(0)
+    s.op("mul", acc[0], y0, x)
+    s.op("umulh", acc[1], y0, x)
+    for j in range(1, w):
+        yj = ops.get(j)
+        s.op("mul", lo, yj, x)
+        s.op("umulh", acc[j + 1], yj, x)
+        s.op("adds" if j == 1 else "adcs", acc[j], acc[j], lo)
+    if w > 1:
+        s.op("adc", acc[w], acc[w], "xzr")
+
+
+def a64_store(s, regs, base, first):
+    """Store regs at words first, first + 1, ... of base (STP where paired)."""
+    j = 0
+    while j < len(regs):
+        if j + 1 < len(regs) and (first + j) * 8 <= 504:
+            s.op("stp", regs[j], regs[j + 1], a64_mem(base, first + j))
+            j += 2
+        else:
+            s.op("str", regs[j], a64_mem(base, first + j))
+            j += 1
+
+
+def a64_pp1(s, pool, label, k, keep):
+    ptr = pool.get()
+    s.op("adrp", ptr, label)
+    s.op("add", ptr, ptr, ":lo12:%s" % label)
+    ops = Operands(s, pool, ptr, k, keep)
+    if keep:
+        pool.put(ptr)
+    return ops
+
+
+def a64_mp_mul(name, n):
+    """c (x0) = a (x1) * b (x2): operand scanning, one row per word of b."""
+    s = A64()
+    pool = Pool(list(A64_REGS) + ["x1"])
+    pool.free.remove("x1")
+    # window n+1, lo, hi, b[i]: the rest may hold a
+    keep_a = n + 1 + 3 + n <= len(pool.free) + 1  # x1 comes back once a is loaded
+    A = Operands(s, pool, "x1", n, keep_a)
+    if keep_a:
+        pool.put("x1")
+    lo, hi, bi = pool.get(), pool.get(), pool.get()
+    acc = [pool.get() for _ in range(n + 1)]
+    s.comment("a * b, one row per word b[i]; word i leaves the window after row i")
+    for i in range(n):
+        s.op("ldr", bi, a64_mem("x2", i))
+        if i == 0:
+            a64_first_row(s, bi, A, acc, lo)
+        else:
+            a64_muladd(s, bi, A, acc, lo, hi, True)
+        s.op("str", acc[0], a64_mem("x0", i))
+        acc.append(acc.pop(0))
+    a64_store(s, acc[:n], "x0", n)
+    return func(name, a64_frame(s))
+
+
+def a64_redc_body(s, pool, label, n, pp1_words, tbase, zbase):
+    """z (zbase) = t (tbase) / R, t not modified, z not aliasing t."""
+    z = next(i for i, w in enumerate(pp1_words) if w)
+    k = n - z
+    lo, hi = pool.get(), pool.get()
+    # window k+1, factors waiting (z), result words (n), t_hi pairs (2): P' if room
+    need = k + 1 + z + n + 2
+    P = a64_pp1(s, pool, label, k, need + k + 1 <= len(pool.free))
+    acc = [pool.get() for _ in range(k)]
+    s.comment("step i: words i+%d .. += m_i * P' (%d words), m_i = word i" % (z, k))
+    for j in range(0, k - 1, 2):
+        s.op("ldp", acc[j], acc[j + 1], a64_mem(tbase, z + j))
+    if k % 2:
+        s.op("ldr", acc[k - 1], a64_mem(tbase, z + k - 1))
+    m = {}
+    u = {}
+    for i in range(n):
+        if i < z:
+            mi = pool.get()
+            s.op("ldr", mi, a64_mem(tbase, i))
+        else:
+            mi = m.pop(i)
+        acc.append(pool.get())
+        a64_muladd(s, mi, P, acc, lo, hi, True)
+        pool.put(mi)
+        w = acc.pop(0)
+        if i + z < n:
+            m[i + z] = w
+        else:
+            u[i + z - n] = w
+    for j, r in enumerate(acc):
+        u[z + j] = r
+    s.comment("z = u/R + t_hi < 2p")
+    for j in range(0, n, 2):
+        pair = [pool.get(), pool.get()] if j + 1 < n else [pool.get()]
+        if len(pair) == 2:
+            s.op("ldp", pair[0], pair[1], a64_mem(tbase, n + j))
+        else:
+            s.op("ldr", pair[0], a64_mem(tbase, n + j))
+        for q, r in enumerate(pair):
+            s.op("adds" if j + q == 0 else "adcs", u[j + q], u[j + q], r)
+        for r in pair:
+            pool.put(r)
+    a64_store(s, [u[j] for j in range(n)], zbase, 0)
+
+
+def a64_redc(name, label, n, pp1_words):
+    s = A64()
+    pool = Pool(A64_REGS)
+    a64_redc_body(s, pool, label, n, pp1_words, "x1", "x0")
+    return func(name, a64_frame(s))
+
+
+def a64_mul_fused(name, label, n, pp1_words, square=False):
+    """Product and reduction interleaved (CIOS), as gen_mul_fused: row i adds
+    a*b[i] into the window of n+1 words, then m_i * P' at +z, and drops the
+    (now zero) word i."""
+    z = next(i for i, w in enumerate(pp1_words) if w)
+    k = n - z
+    s = A64()
+    pool = Pool(A64_REGS)
+    # window n+1, lo, hi, b[i] (mul), P' pointer or words: a in registers if room
+    base = n + 1 + 2 + (0 if square else 1)
+    keep_a = base + n + 2 <= len(pool.free) + 1
+    keep_p = base + (n if keep_a else 2) + k <= len(pool.free) + (1 if keep_a else 0)
+    A = Operands(s, pool, "x1", n, keep_a)
+    if keep_a:
+        pool.free.append("x1")
+    P = a64_pp1(s, pool, label, k, keep_p)
+    lo, hi = pool.get(), pool.get()
+    bi = None if square and keep_a else pool.get()
+    acc = [pool.get() for _ in range(n + 1)]
+    for i in range(n):
+        s.comment("row %d: window += a * b[%d], then m_%d * P' at +%d" % (i, i, i, z))
+        if bi is None:
+            x = A.get(i)
+        else:
+            x = bi
+            s.op("ldr", bi, a64_mem("x1" if square else "x2", i))
+        if i == 0:
+            a64_first_row(s, x, A, acc, lo)
+        else:
+            a64_muladd(s, x, A, acc, lo, hi, True)
+        a64_muladd(s, acc[0], P, acc[z:], lo, hi, False)
+        acc.append(acc.pop(0))  # word i (now zero) becomes the next row's top
+    a64_store(s, acc[:n], "x0", 0)
+    return func(name, a64_frame(s))
+
+
+def a64_sqr(name, label, n, pp1_words):
+    """z = a^2/R: T = a^2 on the stack from the n(n-1)/2 products a[i]*a[j],
+    i < j (row i adds a[i] * a[i+1 ..] at word 2i+1 into a window of
+    registers whose words 2i+1 and 2i+2 are final afterwards and go to T),
+    then one pass that doubles T (EXTR) and adds the squares a[i]^2 on one
+    carry chain, then the reduction (redc's code) from T."""
+    s = A64()
+    pool = Pool(A64_REGS + ["x2"])
+    s.op("sub", "sp", "sp", "#%d" % (16 * n))
+    Tm = lambda k: a64_mem("sp", k)
+    # a (n), the window (n), lo, hi: up to 12 limbs (a's words are multipliers
+    # and multiplicands at once: they stay in registers)
+    assert 2 * n + 2 <= len(pool.free) + 1, "sqr: a and the window do not fit"
+    A = Operands(s, pool, "x1", n, True)
+    pool.put("x1")
+    lo, hi = pool.get(), pool.get()
+    s.comment("T = off-diagonal products a[i]*a[j], i < j")
+    pos = {k: pool.get() for k in range(1, n + 1)}
+    a64_first_row(s, A.get(0), _Shifted(A, 1, n - 1), [pos[k] for k in range(1, n + 1)], lo)
+    for i in range(0, n - 1):
+        if i > 0:
+            pos[i + n] = pool.get()
+            a64_muladd(s, A.get(i), _Shifted(A, i + 1, n - 1 - i), [pos[k] for k in range(2 * i + 1, i + n + 1)],
+                       lo, hi, True)
+        for k in [k for k in (2 * i + 1, 2 * i + 2) if k in pos]:
+            s.op("str", pos[k], Tm(k))
+            pool.put(pos.pop(k))
+    assert not pos, pos
+    s.comment("T = 2T + sum a[i]^2 2^(128i): doubling by EXTR, the squares on one chain")
+    prev, cur = pool.get(), pool.get()
+    sq = pool.get()
+    s.op("mov", prev, "xzr")  # T[0] = 0
+    for k in range(2 * n):
+        i = k // 2
+        if k == 0:
+            s.op("mul", cur, A.get(0), A.get(0))  # 2*T[0] = 0: the word is lo(a0^2)
+            s.op("str", cur, Tm(0))
+            continue
+        if k < 2 * n - 1:
+            s.op("ldr", cur, Tm(k))
+            s.op("extr", sq, cur, prev, "#63")  # (T[k] << 1) | (T[k-1] >> 63)
+        else:
+            s.op("lsr", sq, prev, "#63")  # T[2n-1] = 0
+        prev, cur = cur, prev
+        xi = A.get(i)
+        s.op("umulh" if k % 2 else "mul", lo, xi, xi)
+        if k == 2 * n - 1:
+            s.op("adc", sq, sq, lo)
+        else:
+            s.op("adds" if k == 1 else "adcs", sq, sq, lo)
+        s.op("str", sq, Tm(k))
+    for r in (prev, cur, sq, lo, hi):
+        pool.put(r)
+    for r in A.regs:
+        pool.put(r)
+    s.comment("z = T/R")
+    a64_redc_body(s, pool, label, n, pp1_words, "sp", "x0")
+    s.op("add", "sp", "sp", "#%d" % (16 * n))
+    return func(name, a64_frame(s))
+
+
+class _Shifted:
+    """Words first .. first+count of an Operands, as words 0 .. count."""
+
+    def __init__(self, ops, first, count):
+        self.ops, self.first, self.count = ops, first, count
+
+    def get(self, j):
+        return self.ops.get(self.first + j)
+
+
+def main_aarch64(P, e, f, n, pp1, z, label, p):
+    out = ["""/*
+ * %(P)s_aarch64.S - generated by gen_mont_friendly.py --arch aarch64 --prime %(P)s; do not edit.
+ *
+ * Multiprecision product and Montgomery reduction for
+ * p = 2^%(e)d * 3^%(f)d - 1 (%(bits)d bits, n = %(n)d limbs), R = 2^%(R)d,
+ * AArch64, base ARMv8-A (MUL, UMULH, ADDS/ADCS). Caller checks CPU support.
+ *
+ * void ecfk_%(P)s_mp_mul_aarch64(uint64_t c[%(n2)d], const uint64_t a[%(n)d], const uint64_t b[%(n)d]);
+ *     c = a*b for any a, b < R. c must not alias a or b.
+ *     Method: schoolbook, operand scanning, one row per word of b.
+ * void ecfk_%(P)s_redc_aarch64(uint64_t z[%(n)d], const uint64_t t[%(n2)d]);
+ *     z = t/R mod p, 0 <= z < 2p (no final subtraction). Requires t < p*R.
+ *     t is not modified; z must not alias t.
+ * void ecfk_%(P)s_mul_aarch64(uint64_t z[%(n)d], const uint64_t a[%(n)d], const uint64_t b[%(n)d]);
+ *     z = a*b/R mod p, 0 <= z < 2p, for a, b < 4p: the bits of redc(mp_mul).
+ *     Method: product and reduction interleaved, one row of each per word
+ *     of b. z may alias a or b (written after the last read).
+ * void ecfk_%(P)s_sqr_aarch64(uint64_t z[%(n)d], const uint64_t a[%(n)d]);
+ *     z = mul(a, a) for a < 4p: a^2 from the n(n-1)/2 products a[i]*a[j],
+ *     i < j, doubled, plus the squares, on the stack, then the reduction.
+ *     z may alias a (written after the last read).
+ *
+ * Reduction: -p^-1 = 1 mod 2^64, so step i's factor m_i is the current word
+ * i; u + m_i*p*2^(64i) = u - m_i*2^(64i) + m_i*(p+1)*2^(64i), the first
+ * term cancels word i, and p+1 = 2^%(e)d * 3^%(f)d has %(z)d zero low limbs,
+ * so each step multiplies only the %(k)d words of (p+1) >> %(zb)d. Result
+ * (t + M*p)/R < (p*R + R*p)/R = 2p.
+ *
+ * Constant time: straight-line code, no branches, fixed addresses. AAPCS64:
+ * the callee-saved registers used (x19-x30) are saved on the stack and
+ * restored; x18 is never touched.
+ */
+#include "kernels/aarch64/asm.S.inc"
+
+        .section .rodata
+        .p2align 3
+/* (p+1) >> %(zb)d, little-endian */
+%(label)s:
+""" % dict(P=P, e=e, f=f, bits=p.bit_length(), n=n, n2=2 * n, R=64 * n, z=z, k=n - z, zb=64 * z, label=label)]
+    out += ["        .quad   0x%016x" % w for w in pp1[z:]]
+    out.append("")
+    out += a64_mp_mul("ecfk_%s_mp_mul_aarch64" % P, n)
+    out += a64_redc("ecfk_%s_redc_aarch64" % P, label, n, pp1)
+    out += a64_mul_fused("ecfk_%s_mul_aarch64" % P, label, n, pp1)
+    out += a64_sqr("ecfk_%s_sqr_aarch64" % P, label, n, pp1)
+    return out
+
+
 def func(name, body):
     return ["ECFK_FUNC_BEGIN(%s)" % name] + body + ["ECFK_FUNC_END(%s)" % name, ""]
 
@@ -629,6 +1007,8 @@ def main():
     global MAX_CHUNK
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--prime", required=True, choices=sorted(PRIMES))
+    ap.add_argument("--arch", default="x86_64", choices=["x86_64", "aarch64"],
+                    help="x86_64: the MULX/ADX kernels; aarch64: the base ARMv8-A kernels")
     ap.add_argument("--op", default="all", choices=["mp_mul", "redc", "mul", "sqr", "all"])
     ap.add_argument("--mul", default="auto", choices=["auto", "schoolbook", "karatsuba"],
                     help="mp_mul method; auto = the faster one measured on Zen3")
@@ -654,6 +1034,9 @@ def main():
     pp1 = limbs(p + 1, n)
     z = next(i for i, w in enumerate(pp1) if w)
     label = ".L%s_pp1" % P
+    if args.arch == "aarch64":
+        sys.stdout.write("\n".join(main_aarch64(P, e, f, n, pp1, z, label, p)) + "\n")
+        return
     out = []
     out.append("""/*
  * %(P)s_mulx_adx.S - generated by gen_mont_friendly.py --prime %(P)s; do not edit.
