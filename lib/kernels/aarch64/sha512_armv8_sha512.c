@@ -33,7 +33,7 @@
 /* Rounds t = 2i, 2i + 1 on m = W[t..t+1]. */
 #define ROUND2(i, m)                                                                                                   \
 	do {                                                                                                           \
-		uint64x2_t kw_ = vaddq_u64((m), vld1q_u64(ecfi_sha512_k + 2 * (i)));                                   \
+		uint64x2_t kw_ = vaddq_u64((m), vld1q_u64(kp + 2 * (i)));                                              \
 		uint64x2_t fg_ = vextq_u64(ef, gh, 1), de_ = vextq_u64(cd, ef, 1);                                     \
 		uint64x2_t t1_ = vsha512hq_u64(vaddq_u64(gh, vextq_u64(kw_, kw_, 1)), fg_, de_);                       \
 		uint64x2_t ab_ = vsha512h2q_u64(t1_, cd, ab);                                                          \
@@ -85,6 +85,11 @@ void ecfk_sha512_blocks_armv8_sha512(uint64_t state[8], const uint8_t *p, size_t
 	           gh = vld1q_u64(state + 6);
 	while (nblocks--) {
 		const uint64x2_t ab0 = ab, cd0 = cd, ef0 = ef, gh0 = gh;
+		/* The round constants are read in the loop: an empty asm hides
+		 * that kp is invariant, else the compiler hoists all 40 vectors
+		 * out of it and spills them to the stack (with x29 saved). */
+		const uint64_t *kp = ecfi_sha512_k;
+		__asm__ volatile("" : "+r"(kp));
 		uint64x2_t m0 = LOAD_BE64X2(p), m1 = LOAD_BE64X2(p + 16), m2 = LOAD_BE64X2(p + 32),
 		           m3 = LOAD_BE64X2(p + 48), m4 = LOAD_BE64X2(p + 64), m5 = LOAD_BE64X2(p + 80),
 		           m6 = LOAD_BE64X2(p + 96), m7 = LOAD_BE64X2(p + 112);
