@@ -60,7 +60,7 @@ GPR_OPS = {
 
 A64_VEC_OPS = {
     "ld1", "ld1r", "st1", "ldr", "str", "ldp", "stp", "ldur", "stur",
-    "mov", "movi", "dup", "ins", "ext", "rev32", "rev64", "zip1", "zip2", "trn1", "trn2",
+    "mov", "movi", "dup", "ins", "umov", "smov", "fmov", "ext", "rev32", "rev64", "zip1", "zip2", "trn1", "trn2",
     "add", "sub", "eor", "and", "orr", "bic", "orn", "not", "mvn",
     "shl", "ushr", "sli", "sri",
     "sha256h", "sha256h2", "sha256su0", "sha256su1",
@@ -88,7 +88,7 @@ def check_a64_insn(mnem, operands):
     vec = [o for o in regs if A64_VREG.fullmatch(o)]
     gpr = [o for o in regs if A64_GREG.fullmatch(o)]
     if vec and m in A64_VEC_OPS:
-        if gpr and not (m in ("dup", "ins", "mov") and len(regs) == 2 and regs[0] in vec and regs[1] in gpr):
+        if gpr and not (m in ("dup", "ins", "mov", "fmov") and len(regs) == 2 and regs[0] in vec and regs[1] in gpr):
             return "general register operand of a vector instruction (%s)" % operands.strip()
         return None
     if not vec and m in A64_GPR_OPS:

@@ -52,6 +52,7 @@ ecft_a64_p256_add:
         .type   ecft_a64_p256_double_n, %function
         .p2align 4
 ecft_a64_p256_double_n:
+        stp     x19, x20, [sp, #-16]!   /* callee-saved, pre-index */
         ldp     x3, x4, [x1]
         ldp     x5, x6, [x1, #16]
         mov     x12, #-1
@@ -69,16 +70,17 @@ ecft_a64_p256_double_n:
         subs    x7, x3, x12
         sbcs    x8, x4, x13
         sbcs    x10, x5, xzr
-        sbcs    x14, x6, x15
+        sbcs    x19, x6, x15
         sbcs    x11, x11, xzr
         csel    x3, x3, x7, cc
         csel    x4, x4, x8, cc
         csel    x5, x5, x10, cc
-        csel    x6, x6, x14, cc
+        csel    x6, x6, x19, cc
         subs    x9, x9, #1
         b.ne    1b
 2:      stp     x3, x4, [x0]
         stp     x5, x6, [x0, #16]
+        ldp     x19, x20, [sp], #16     /* post-index */
         ret
         .size   ecft_a64_p256_double_n, .-ecft_a64_p256_double_n
 
