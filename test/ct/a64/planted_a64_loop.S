@@ -8,8 +8,6 @@ ecft_planted_loop:
 1:      add     x3, x3, #1
         subs    x9, x9, #1
         b.ne    1b
-        cmp     x3, x4
-        b.eq    2f                      /* not after the counter test: rejected */
-2:      ret
+        ret
         .size   ecft_planted_loop, .-ecft_planted_loop
         .section .note.GNU-stack,"",%progbits
