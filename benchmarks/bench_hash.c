@@ -3,9 +3,11 @@
  * a buffer whose first bytes are the previous digest, so the calls form a
  * dependent chain like the field rows. Rows: hash/sha256_64B, sha512_64B,
  * sha512_1KiB, shake256_64B (64 bytes in, 32 bytes out), hmac256_64B (HMAC-SHA-256, 32-byte key),
- * sha256_1KiB. The SHA-256 rows run on each SHA-256 kernel this CPU has
- * (portable, sha_ni), interleaved with the peer. SHAKE256 is built with SIKE
- * only (libecfield-sidh, ECF_HAVE_SIDH): without it, no shake256 row. */
+ * sha256_1KiB. Each row runs on the portable code and on each kernel tier of
+ * its family this CPU has (SHA-256 and HMAC: sha_ni, armv8_sha2; SHA-512:
+ * armv8_sha512; SHAKE256: armv8_sha3), interleaved with the peer. SHAKE256 is
+ * built with SIKE only (libecfield-sidh, ECF_HAVE_SIDH): without it, no
+ * shake256 row. */
 #include "bench.h"
 
 #include <string.h>
@@ -63,18 +65,36 @@ static void run_evp_hmac(void *p, long n)
 }
 #endif
 
+/* The kernel tiers of the hash families built here (tier table rows). */
+typedef struct hash_tier {
+	uint32_t mask;
+	const char *name;
+} hash_tier;
+#define HASH_TIER_ROW_(T, mask, name, arch, req, ...) ECFI_IF_BUILT_##arch({(mask), #name}, )
+#define HASH_TIER_ENTRY_(T, ...) ECFI_TIER_ROW_(T, HASH_TIER_ROW_, ~)
+static const hash_tier sha256_tiers[] = {ECFI_TIER_FAMILY_(sha256)(HASH_TIER_ENTRY_, ~){0, NULL}};
+static const hash_tier sha512_tiers[] = {ECFI_TIER_FAMILY_(sha512)(HASH_TIER_ENTRY_, ~){0, NULL}};
+static const hash_tier keccak_tiers[] = {ECFI_TIER_FAMILY_(keccak)(HASH_TIER_ENTRY_, ~){0, NULL}};
+
 static void group(const char *op, bench_body ours, const char *evp_name, int hmac, size_t len)
 {
-	hash_state a, b, c;
+	hash_state a, b, c[4];
 	memset(&a, 0x5a, sizeof a);
 	a.len = len;
 	b = a;
-	c = a;
-	bench_variant v[3] = {{"portable", "direct", 0, ours, &a}};
-	size_t nv = 1;
-	/* The SHA-256 kernel tier (the flag selects it inside ecfi_sha256_blocks). */
-	if (strcmp(evp_name, "SHA256") == 0 && (ecfi_cpu_supported_kernels() & ECFI_KERNEL_SHA_NI))
-		v[nv++] = (bench_variant){"sha_ni", "direct", ECFI_KERNEL_SHA_NI, ours, &c};
+	bench_variant v[6] = {{"portable", "direct", 0, ours, &a}};
+	size_t nv = 1, nc = 0;
+	/* The family's kernel tiers this CPU has (the flag selects the kernel
+	 * inside the dispatched compression or permutation). */
+	const hash_tier *t = strcmp(evp_name, "SHA512") == 0     ? sha512_tiers
+	                     : strcmp(evp_name, "SHAKE256") == 0 ? keccak_tiers
+	                                                         : sha256_tiers;
+	for (; t->name && nc < 4; t++)
+		if (ecfi_cpu_supported_kernels() & t->mask) {
+			c[nc] = a;
+			v[nv++] = (bench_variant){t->name, "direct", t->mask, ours, &c[nc]};
+			nc++;
+		}
 #ifdef ECF_BENCH_OPENSSL
 	b.ctx = EVP_MD_CTX_new();
 	b.md = EVP_MD_fetch(NULL, evp_name, NULL);
@@ -87,7 +107,8 @@ static void group(const char *op, bench_body ours, const char *evp_name, int hma
 	bench_group("hash", op, v, nv);
 	bench_sink(a.buf, 64);
 	bench_sink(b.buf, 64);
-	bench_sink(c.buf, 64);
+	for (size_t i = 0; i < nc; i++)
+		bench_sink(c[i].buf, 64);
 #ifdef ECF_BENCH_OPENSSL
 	EVP_MD_free(b.md);
 	EVP_MD_CTX_free(b.ctx);

@@ -26,9 +26,21 @@ static void test_report(void **s)
 	int sha = (allowed & ECF_CPU_X86_SHA) && (allowed & ECF_CPU_X86_SSSE3) && (allowed & ECF_CPU_X86_SSE4_1);
 	test_expect(ECFI_TIER_ON(ecfi_cpu_flags, SHA_NI) == (sha && ECFI_X86_64_KERNELS),
 	            "SHA-NI kernel flag must be set exactly when SHA, SSSE3 and SSE4.1 are all allowed");
-	test_expect(
-	    strcmp(ecfi_sha256_kernel_name_of(ecfi_cpu_flags), sha && ECFI_X86_64_KERNELS ? "sha_ni" : "portable") == 0,
-	    "SHA-256 kernel name");
+	/* The Armv8 hash tiers: each set exactly when ASIMD and its extension are
+	 * allowed (and the aarch64 kernels built). */
+	int a64 = ECFI_AARCH64_KERNELS && (allowed & ECF_CPU_ARM_ASIMD);
+	int a64_sha2 = a64 && (allowed & ECF_CPU_ARM_SHA2), a64_sha512 = a64 && (allowed & ECF_CPU_ARM_SHA512),
+	    a64_sha3 = a64 && (allowed & ECF_CPU_ARM_SHA3);
+	test_expect(ECFI_TIER_ON(ecfi_cpu_flags, ARMV8_SHA2) == a64_sha2, "armv8_sha2 tier vs ASIMD and SHA2 allowed");
+	test_expect(ECFI_TIER_ON(ecfi_cpu_flags, ARMV8_SHA512) == a64_sha512,
+	            "armv8_sha512 tier vs ASIMD and SHA512 allowed");
+	test_expect(ECFI_TIER_ON(ecfi_cpu_flags, ARMV8_SHA3) == a64_sha3, "armv8_sha3 tier vs ASIMD and SHA3 allowed");
+	test_expect(strcmp(ecfi_sha256_kernel_name_of(ecfi_cpu_flags), sha && ECFI_X86_64_KERNELS ? "sha_ni"
+	                                                               : a64_sha2                 ? "armv8_sha2"
+	                                                                                          : "portable") == 0,
+	            "SHA-256 kernel name");
+	test_expect(strcmp(ecfi_sha512_kernel_name_of(ecfi_cpu_flags), a64_sha512 ? "armv8_sha512" : "portable") == 0,
+	            "SHA-512 kernel name");
 	/* No test may pass by testing nothing: where CPUID (read here, not by the
 	 * probe) has SHA, SSSE3 and SSE4.1, the probe must detect them. */
 	test_expect(!test_host_has_sha_ni() || (det & (ECF_CPU_X86_SHA | ECF_CPU_X86_SSSE3 | ECF_CPU_X86_SSE4_1)) ==
@@ -91,6 +103,12 @@ static void test_report(void **s)
 				want |= 1u << 8;
 			else if (strcmp(w, "pmull") == 0)
 				want |= 1u << 9;
+			else if (strcmp(w, "sha2") == 0)
+				want |= 1u << 11;
+			else if (strcmp(w, "sha512") == 0)
+				want |= 1u << 12;
+			else if (strcmp(w, "sha3") == 0)
+				want |= 1u << 13;
 			else if (strcmp(w, "all") == 0)
 				want = ~0u;
 			else

@@ -7,15 +7,31 @@
  * compression is also compared bit for bit with the portable one on random
  * and edge states and blocks, and the HMAC key-state calls (RFC 6979's DRBG)
  * with the one-shot HMAC. SHAKE256 (keccak.c) is built with SIKE only, in
- * libecfield-sidh (ECF_HAVE_SIDH); without it its cases are skipped. */
+ * libecfield-sidh; without it test/meson.build links keccak.c alone
+ * (ECF_HAVE_KECCAK either way).
+ *
+ * The hash kernel tiers (sha256: sha_ni, armv8_sha2; sha512: armv8_sha512;
+ * keccak: armv8_sha3; lib/dispatch/tiers.h): every tiered case runs on the
+ * portable code and on every hash tier this CPU has; each kernel is compared
+ * bit for bit with the portable compression (random and edge states and
+ * blocks, misaligned input), and the hashes through the dispatched entry on
+ * every message length 0..300 and on random long messages. A family with no
+ * kernel on this CPU or build reports SKIPPED with the reason. The last case
+ * checks the tiers that ran against ECF_EXPECT_HASH_TIERS (set by the CI under
+ * an emulated CPU), and on aarch64 the probe's SHA2/SHA512/SHA3 bits against
+ * getauxval(AT_HWCAP). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/testutil.h"
 #include "dispatch/cpu.h"
 #include "hash/sha2.h"
-#ifdef ECF_HAVE_SIDH
+#ifdef ECF_HAVE_KECCAK
 #include "hash/sha3.h"
+#endif
+
+#if defined(__aarch64__) && defined(__linux__)
+#include <sys/auxv.h>
 #endif
 
 #ifdef ECF_HAVE_OPENSSL
@@ -23,7 +39,37 @@
 #include <openssl/hmac.h>
 #endif
 
-/* The SHA-256 kernel tiers this CPU runs: portable, then sha_ni. */
+/* The kernel tiers of the hash families built here (tier table rows): mask,
+ * name, and the kernel itself. */
+typedef void (*blocks256_fn)(uint32_t *, const uint8_t *, size_t);
+typedef void (*blocks512_fn)(uint64_t *, const uint8_t *, size_t);
+typedef void (*perm_fn)(uint64_t *);
+typedef struct hash_tier {
+	uint32_t mask;
+	const char *name;
+	void (*fn)(void); /* cast to the family's type */
+} hash_tier;
+#define HASH_TIER_ROW_(T, mask, name, arch, req, prefix)                                                               \
+	ECFI_IF_BUILT_##arch({(mask), #name, (void (*)(void))ECFI_CAT(prefix, name)}, )
+#define HASH_TIER_ENTRY_(T, prefix) ECFI_TIER_ROW_(T, HASH_TIER_ROW_, prefix)
+static const hash_tier sha256_built[] = {
+    ECFI_TIER_FAMILY_(sha256)(HASH_TIER_ENTRY_, ecfk_sha256_blocks_){0, NULL, NULL}};
+static const hash_tier sha512_built[] = {
+    ECFI_TIER_FAMILY_(sha512)(HASH_TIER_ENTRY_, ecfk_sha512_blocks_){0, NULL, NULL}};
+#ifdef ECF_HAVE_KECCAK
+static const hash_tier keccak_built[] = {
+    ECFI_TIER_FAMILY_(keccak)(HASH_TIER_ENTRY_, ecfk_keccak_f1600_){0, NULL, NULL}};
+#else
+static const hash_tier keccak_built[] = {{0, NULL, NULL}};
+#endif
+#define HASH_TIERS (ECFI_FAMILY_TIERS(sha256) | ECFI_FAMILY_TIERS(sha512) | ECFI_FAMILY_TIERS(keccak))
+
+/* The kernel tiers whose comparison with the portable code ran (the last case
+ * checks them against ECF_EXPECT_HASH_TIERS). */
+static uint32_t hash_tiers_ran;
+
+/* The hash tier flag words the tiered cases run on: portable (0), then every
+ * hash tier this CPU has, together (each family then runs its kernel). */
 static size_t sha_tiers(uint32_t flags[2])
 {
 	size_t k = 0;
@@ -31,14 +77,15 @@ static size_t sha_tiers(uint32_t flags[2])
 	test_expect(!(ECFI_X86_64_KERNELS && test_host_has_sha_ni()) ||
 	                (ecfi_cpu_supported_kernels() & ECFI_KERNEL_SHA_NI),
 	            "CPUID has SHA, SSSE3 and SSE4.1 but the probe offers no SHA-NI kernel");
-	if (ecfi_cpu_supported_kernels() & ECFI_KERNEL_SHA_NI)
-		flags[k++] = ECFI_KERNEL_SHA_NI;
+	uint32_t have = ecfi_cpu_supported_kernels() & HASH_TIERS;
+	if (have)
+		flags[k++] = have;
 	else
-		fprintf(stderr, "# NOTE: no SHA-NI kernel on this CPU (or build): the portable SHA-256 only\n");
+		fprintf(stderr, "# NOTE: no hash kernel tier on this CPU (or build): the portable hashes only\n");
 	return k;
 }
 
-/* Runs a test body once per SHA-256 tier (named in the log before each run,
+/* Runs a test body once per hash tier word (named in the log before each run,
  * so a failure's last '# on' line says which). */
 static void on_sha_tiers(const char *name, void (*body)(void **), void **s)
 {
@@ -46,7 +93,14 @@ static void on_sha_tiers(const char *name, void (*body)(void **), void **s)
 	size_t n = sha_tiers(flags);
 	for (size_t k = 0; k < n; k++) {
 		ecfi_cpu_set_kernels(flags[k]);
-		fprintf(stderr, "# %s on SHA-256 kernel %s\n", name, ecfi_sha256_kernel_name_of(ecfi_cpu_flags));
+		fprintf(stderr, "# %s on hash kernels sha256 %s, sha512 %s, keccak %s\n", name,
+		        ecfi_sha256_kernel_name_of(ecfi_cpu_flags), ecfi_sha512_kernel_name_of(ecfi_cpu_flags),
+#ifdef ECF_HAVE_KECCAK
+		        ecfi_keccak_kernel_name_of(ecfi_cpu_flags)
+#else
+		        "(not built)"
+#endif
+		);
 		body(s);
 	}
 	ecfi_cpu_set_kernels(ecfi_cpu_supported_kernels());
@@ -207,7 +261,7 @@ static void test_sha512_fips(void **s)
 static void test_shake256_fips(void **s)
 {
 	(void)s;
-#ifndef ECF_HAVE_SIDH
+#ifndef ECF_HAVE_KECCAK
 	fprintf(stderr, "# SHAKE256 not built (-Dsidh=disabled: only SIKE uses it): SKIPPED\n");
 	skip();
 #else
@@ -326,7 +380,7 @@ static void test_hash_aliasing(void **s)
 	ecfi_sha512(want, orig, 200);
 	ecfi_sha512(buf, buf, 200);
 	test_expect(memcmp(buf, want, 64) == 0, "sha512 out == in");
-#ifdef ECF_HAVE_SIDH
+#ifdef ECF_HAVE_KECCAK
 	memcpy(buf, orig, sizeof buf);
 	ecfi_shake256(want, 200, orig, 256);
 	ecfi_shake256(buf, 200, buf, 256);
@@ -357,7 +411,7 @@ static void test_hash_all_lengths(void **s)
 	};
 	static const char *const names[4] = {"SHA-256", "SHA-512", "SHAKE256", "HMAC-SHA-256"};
 	for (int alg = 0; alg < 4; alg++) {
-#ifndef ECF_HAVE_SIDH
+#ifndef ECF_HAVE_KECCAK
 		if (alg == 2) /* SHAKE256: not built */
 			continue;
 #endif
@@ -375,7 +429,7 @@ static void test_hash_all_lengths(void **s)
 				h->update(&c, msg + 2 * c1, c2);
 				h->final(&c, out);
 				outlen = h->out;
-#ifdef ECF_HAVE_SIDH
+#ifdef ECF_HAVE_KECCAK
 			} else if (alg == 2) {
 				ecfi_shake256_ctx c;
 				outlen = n % 300;
@@ -475,7 +529,7 @@ static void test_hash_openssl(void **s)
 				            h->name, n, round);
 			}
 
-#ifdef ECF_HAVE_SIDH
+#ifdef ECF_HAVE_KECCAK
 			/* SHAKE256 with random absorb splits and a random output length
 			 * (0..599) squeezed in random chunks. */
 			size_t outlen = (size_t)(test_rng_next(&rng) % 600);
@@ -518,71 +572,325 @@ static void test_hash_openssl(void **s)
 #endif
 }
 
-/* The SHA-NI compression against the portable one, bit for bit: random
- * states and blocks, all-zero and all-ones states and blocks, 0..8 blocks at
- * every misalignment 0..15, and the dispatched entry on each tier. */
-static void test_sha256_kernel(void **s)
+/* The tiers of a family that this build has and this CPU runs (out, up to
+ * 4); says why in the log when there is none. */
+static size_t family_tiers_here(const char *family, const hash_tier *built, const hash_tier *out[4])
 {
-	(void)s;
-	uint32_t flags[2];
-	size_t nt = sha_tiers(flags);
-#if ECFI_X86_64_KERNELS
-	if (nt < 2) {
-		fprintf(stderr, "# no SHA-NI on this CPU: kernel comparison SKIPPED\n");
-		skip();
+	size_t n = 0;
+	if (!built[0].name) {
+		fprintf(stderr, "# %s: no kernel tier in this build for this architecture: kernel comparison SKIPPED\n",
+		        family);
+		return 0;
 	}
+	for (size_t i = 0; built[i].name && n < 4; i++) {
+		if (ecfi_cpu_supported_kernels() & built[i].mask)
+			out[n++] = &built[i];
+		else
+			fprintf(stderr, "# %s: the %s kernel is built but this CPU lacks its extension: not compared\n",
+			        family, built[i].name);
+	}
+	if (!n)
+		fprintf(stderr, "# %s: no kernel tier on this CPU: kernel comparison SKIPPED\n", family);
+	return n;
+}
+
+/* Random bytes, and the edge contents of the kernel comparisons by kind:
+ * 1, 3 zero state; 2, 3 zero data; 4, 6 all-ones state; 5, 6 all-ones data. */
+static void fill_random(test_rng *rng, void *p, size_t n)
+{
+	uint8_t *q = (uint8_t *)p;
+	for (size_t i = 0; i < n; i++)
+		q[i] = (uint8_t)test_rng_next(rng);
+}
+static void apply_kind(int kind, void *st, size_t stn, void *buf, size_t bufn)
+{
+	if (kind == 1 || kind == 3)
+		memset(st, 0, stn);
+	if (kind == 2 || kind == 3)
+		memset(buf, 0, bufn);
+	if (kind == 4 || kind == 6)
+		memset(st, 0xff, stn);
+	if (kind == 5 || kind == 6)
+		memset(buf, 0xff, bufn);
+}
+
+static void dump_words(const char *what, const void *w, size_t n, size_t size)
+{
+	fprintf(stderr, "# %-9s:", what);
+	for (size_t i = 0; i < n; i++) {
+		if (size == 4)
+			fprintf(stderr, " %08x", ((const uint32_t *)w)[i]);
+		else
+			fprintf(stderr, " %016llx", (unsigned long long)((const uint64_t *)w)[i]);
+	}
+	fprintf(stderr, "\n");
+}
+
+/* The digest of msg[0..n) by the algorithm alg (0 SHA-256, 1 SHA-512,
+ * 2 SHAKE256 to 200 bytes, 3 SHA3-256, 4 SHAKE128 to 200 bytes) on the tier
+ * word flags, streamed in two updates cut at n / 3. Returns its length. */
+static size_t digest_on(uint32_t flags, int alg, uint8_t out[200], const uint8_t *msg, size_t n)
+{
+	ecfi_cpu_set_kernels(flags);
+	size_t c = n / 3;
+	switch (alg) {
+	case 0:
+	case 1: {
+		const sha2_alg *h = alg == 0 ? &sha256_alg : &sha512_alg;
+		sha2_ctx ctx;
+		h->init(&ctx);
+		h->update(&ctx, msg, c);
+		h->update(&ctx, msg + c, n - c);
+		h->final(&ctx, out);
+		return h->out;
+	}
+#ifdef ECF_HAVE_KECCAK
+	case 2: {
+		ecfi_shake256_ctx ctx;
+		ecfi_shake256_init(&ctx);
+		ecfi_shake256_absorb(&ctx, msg, c);
+		ecfi_shake256_absorb(&ctx, msg + c, n - c);
+		ecfi_shake256_squeeze(&ctx, out, 200);
+		ecfi_shake256_wipe(&ctx);
+		return 200;
+	}
+	case 3:
+		ecfi_sha3_256(out, msg, n);
+		return 32;
+	case 4:
+		ecfi_shake128(out, 200, msg, n);
+		return 200;
+#endif
+	default:
+		assert_true(0);
+		return 0;
+	}
+}
+
+/* The hashes of algorithms algs[0..nalg) on the kernel tier word flags
+ * against the portable code: every message length 0..300, then random long
+ * messages (up to 20000 bytes; seed printed). */
+static void compare_messages(const char *tier, uint32_t flags, const int *algs, size_t nalg, uint64_t seed)
+{
+	enum { LONG = 20000 };
+	static uint8_t msg[LONG];
+	static const char *const names[5] = {"SHA-256", "SHA-512", "SHAKE256", "SHA3-256", "SHAKE128"};
 	test_rng rng;
-	test_rng_init(&rng, 0x5a256);
-	static uint8_t buf[8 * 64 + 16];
-	long rounds = test_iterations(2000);
-	for (long r = 0; r < rounds; r++) {
-		uint32_t st[8], a[8], b[8];
-		int kind = (int)(r % 8);
-		for (size_t i = 0; i < sizeof buf; i++)
-			buf[i] = (uint8_t)test_rng_next(&rng);
-		for (int i = 0; i < 8; i++)
-			st[i] = (uint32_t)test_rng_next(&rng);
-		if (kind == 1 || kind == 3)
-			memset(st, 0, sizeof st);
-		if (kind == 2 || kind == 3)
-			memset(buf, 0, sizeof buf);
-		if (kind == 4 || kind == 6)
-			memset(st, 0xff, sizeof st);
-		if (kind == 5 || kind == 6)
-			memset(buf, 0xff, sizeof buf);
-		size_t nb = (size_t)(r % 9), off = (size_t)(r / 9) % 16;
-		memcpy(a, st, sizeof st);
-		memcpy(b, st, sizeof st);
-		ecfi_sha256_blocks_portable(a, buf + off, nb);
-		ecfk_sha256_blocks_sha_ni(b, buf + off, nb);
-		if (memcmp(a, b, sizeof a) != 0) {
-			fprintf(stderr, "# state in : ");
-			for (int i = 0; i < 8; i++)
-				fprintf(stderr, "%08x ", st[i]);
-			fprintf(stderr, "\n# portable : ");
-			for (int i = 0; i < 8; i++)
-				fprintf(stderr, "%08x ", a[i]);
-			fprintf(stderr, "\n# sha_ni   : ");
-			for (int i = 0; i < 8; i++)
-				fprintf(stderr, "%08x ", b[i]);
-			fprintf(stderr, "\n");
-			test_expect(0, "SHA-NI != portable: round %ld, kind %d, %zu blocks at offset %zu", r, kind, nb,
-			            off);
-		}
-		/* The dispatched entry on each tier. */
-		for (size_t k = 0; k < nt; k++) {
-			ecfi_cpu_set_kernels(flags[k]);
-			memcpy(b, st, sizeof st);
-			ecfi_sha256_blocks(b, buf + off, nb);
-			test_expect(memcmp(a, b, sizeof a) == 0, "ecfi_sha256_blocks on %s, round %ld",
-			            ecfi_sha256_kernel_name_of(flags[k]), r);
+	test_rng_init(&rng, seed);
+	fill_random(&rng, msg, sizeof msg);
+	long nlong = test_iterations(16);
+	for (long i = -301; i < nlong; i++) {
+		size_t n = i < 0 ? (size_t)(i + 301) : 301 + (size_t)(test_rng_next(&rng) % (LONG - 301));
+		if (i >= 0)
+			fill_random(&rng, msg, n);
+		for (size_t k = 0; k < nalg; k++) {
+			uint8_t want[200], got[200];
+			size_t len = digest_on(0, algs[k], want, msg, n);
+			digest_on(flags, algs[k], got, msg, n);
+			test_expect(memcmp(want, got, len) == 0,
+			            "%s on %s != portable: message length %zu (case %ld, seed 0x%llx)", names[algs[k]],
+			            tier, n, i, (unsigned long long)seed);
 		}
 	}
 	ecfi_cpu_set_kernels(ecfi_cpu_supported_kernels());
-#else
-	(void)nt;
-	fprintf(stderr, "# built without x86-64 kernels: kernel comparison SKIPPED\n");
+}
+
+/* A SHA-2 compression kernel against the portable one, bit for bit: random
+ * states and blocks, all-zero and all-ones states and blocks, 0..8 blocks at
+ * every misalignment 0..15, and the dispatched entry on its tier. */
+static void compare_sha2_kernel(int is512, const hash_tier *t, uint64_t seed)
+{
+	const size_t block = is512 ? 128 : 64, words = 8, wsize = is512 ? 8 : 4;
+	static uint8_t buf[8 * 128 + 16];
+	test_rng rng;
+	test_rng_init(&rng, seed);
+	long rounds = test_iterations(2000);
+	for (long r = 0; r < rounds; r++) {
+		uint64_t st[8], a[8], b[8]; /* 8 words of 4 or 8 bytes */
+		int kind = (int)(r % 8);
+		fill_random(&rng, buf, sizeof buf);
+		fill_random(&rng, st, sizeof st);
+		apply_kind(kind, st, words * wsize, buf, sizeof buf);
+		size_t nb = (size_t)(r % 9), off = (size_t)(r / 9) % 16;
+		memcpy(a, st, sizeof st);
+		memcpy(b, st, sizeof st);
+		if (is512) {
+			ecfi_sha512_blocks_portable(a, buf + off, nb);
+			((blocks512_fn)t->fn)(b, buf + off, nb);
+		} else {
+			ecfi_sha256_blocks_portable((uint32_t *)a, buf + off, nb);
+			((blocks256_fn)t->fn)((uint32_t *)b, buf + off, nb);
+		}
+		if (memcmp(a, b, words * wsize) != 0) {
+			dump_words("state in", st, words, wsize);
+			dump_words("portable", a, words, wsize);
+			dump_words(t->name, b, words, wsize);
+			test_expect(0,
+			            "%s != portable: round %ld, kind %d, %zu blocks of %zu at offset %zu (seed 0x%llx)",
+			            t->name, r, kind, nb, block, off, (unsigned long long)seed);
+		}
+		/* The dispatched entry on the portable and the kernel's tier. */
+		for (int k = 0; k < 2; k++) {
+			ecfi_cpu_set_kernels(k ? t->mask : 0);
+			memcpy(b, st, sizeof st);
+			if (is512)
+				ecfi_sha512_blocks(b, buf + off, nb);
+			else
+				ecfi_sha256_blocks((uint32_t *)b, buf + off, nb);
+			test_expect(memcmp(a, b, words * wsize) == 0, "dispatched compression on %s, round %ld",
+			            k ? t->name : "portable", r);
+		}
+	}
+	ecfi_cpu_set_kernels(ecfi_cpu_supported_kernels());
+}
+
+static void test_sha256_kernel(void **s)
+{
+	(void)s;
+	const hash_tier *t[4];
+	size_t n = family_tiers_here("sha256", sha256_built, t);
+	if (!n)
+		skip();
+	for (size_t k = 0; k < n; k++) {
+		fprintf(stderr, "# sha256: comparing the %s kernel with the portable compression\n", t[k]->name);
+		test_expect(strcmp(ecfi_sha256_kernel_name_of(t[k]->mask), t[k]->name) == 0, "dispatch name %s",
+		            ecfi_sha256_kernel_name_of(t[k]->mask));
+		compare_sha2_kernel(0, t[k], 0x5a256);
+		static const int algs[] = {0};
+		compare_messages(t[k]->name, t[k]->mask, algs, 1, 0x256100);
+		hash_tiers_ran |= t[k]->mask;
+	}
+}
+
+static void test_sha512_kernel(void **s)
+{
+	(void)s;
+	const hash_tier *t[4];
+	size_t n = family_tiers_here("sha512", sha512_built, t);
+	if (!n)
+		skip();
+	for (size_t k = 0; k < n; k++) {
+		fprintf(stderr, "# sha512: comparing the %s kernel with the portable compression\n", t[k]->name);
+		test_expect(strcmp(ecfi_sha512_kernel_name_of(t[k]->mask), t[k]->name) == 0, "dispatch name %s",
+		            ecfi_sha512_kernel_name_of(t[k]->mask));
+		compare_sha2_kernel(1, t[k], 0x5a512);
+		static const int algs[] = {1};
+		compare_messages(t[k]->name, t[k]->mask, algs, 1, 0x512100);
+		hash_tiers_ran |= t[k]->mask;
+	}
+}
+
+/* The Keccak-f[1600] kernel against the portable permutation: random,
+ * all-zero and all-ones states, each permuted 8 times in a chain, then the
+ * sponge's hashes on every length 0..300 and long messages. */
+static void test_keccak_kernel(void **s)
+{
+	(void)s;
+#ifndef ECF_HAVE_KECCAK
+	fprintf(stderr, "# Keccak not built: kernel comparison SKIPPED\n");
 	skip();
+#else
+	const hash_tier *t[4];
+	size_t n = family_tiers_here("keccak", keccak_built, t);
+	if (!n)
+		skip();
+	for (size_t k = 0; k < n; k++) {
+		fprintf(stderr, "# keccak: comparing the %s kernel with the portable permutation\n", t[k]->name);
+		test_expect(strcmp(ecfi_keccak_kernel_name_of(t[k]->mask), t[k]->name) == 0, "dispatch name %s",
+		            ecfi_keccak_kernel_name_of(t[k]->mask));
+		test_rng rng;
+		const uint64_t seed = 0x5a3f16;
+		test_rng_init(&rng, seed);
+		long rounds = test_iterations(500);
+		for (long r = 0; r < rounds; r++) {
+			uint64_t st[25], a[25], b[25];
+			fill_random(&rng, st, sizeof st);
+			if (r % 4 == 1)
+				memset(st, 0, sizeof st);
+			if (r % 4 == 2)
+				memset(st, 0xff, sizeof st);
+			memcpy(a, st, sizeof st);
+			memcpy(b, st, sizeof st);
+			for (int i = 0; i < 8; i++) {
+				ecfi_keccak_f1600_portable(a);
+				((perm_fn)t[k]->fn)(b);
+				if (memcmp(a, b, sizeof a) != 0) {
+					dump_words("state in", st, 25, 8);
+					dump_words("portable", a, 25, 8);
+					dump_words(t[k]->name, b, 25, 8);
+					test_expect(0, "%s != portable: round %ld, permutation %d (seed 0x%llx)",
+					            t[k]->name, r, i + 1, (unsigned long long)seed);
+					break;
+				}
+			}
+			ecfi_cpu_set_kernels(t[k]->mask);
+			memcpy(b, st, sizeof st);
+			ecfi_keccak_f1600(b);
+			ecfi_cpu_set_kernels(0);
+			memcpy(a, st, sizeof st);
+			ecfi_keccak_f1600(a);
+			test_expect(memcmp(a, b, sizeof a) == 0, "dispatched permutation on %s, round %ld", t[k]->name,
+			            r);
+		}
+		ecfi_cpu_set_kernels(ecfi_cpu_supported_kernels());
+		static const int algs[] = {2, 3, 4};
+		compare_messages(t[k]->name, t[k]->mask, algs, 3, 0x3f1600);
+		hash_tiers_ran |= t[k]->mask;
+	}
+#endif
+}
+
+/* The hash tiers whose kernels were compared above must be exactly those of
+ * ECF_EXPECT_HASH_TIERS when it is set (comma-separated names, "-" for
+ * none), so a CI run under an emulated CPU fails if an expected kernel did
+ * not run. On aarch64 Linux the probe's SHA2, SHA512 and SHA3 bits must match
+ * an independent read of the kernel's HWCAP. */
+static void test_hash_tiers_ran(void **s)
+{
+	(void)s;
+	char ran[128] = "";
+	static const hash_tier *const fams[3] = {sha256_built, sha512_built, keccak_built};
+	for (int f = 0; f < 3; f++)
+		for (const hash_tier *t = fams[f]; t->name; t++)
+			if (hash_tiers_ran & t->mask)
+				snprintf(ran + strlen(ran), sizeof ran - strlen(ran), "%s%s", ran[0] ? "," : "",
+				         t->name);
+	fprintf(stderr, "# hash kernel tiers compared with the portable code: %s\n", ran[0] ? ran : "-");
+	const char *want = getenv("ECF_EXPECT_HASH_TIERS");
+	if (want) {
+		uint32_t mask = 0;
+		char buf[128];
+		snprintf(buf, sizeof buf, "%s", want);
+		for (char *w = strtok(buf, ","); w; w = strtok(NULL, ",")) {
+			uint32_t bit = 0;
+			for (int f = 0; f < 3; f++)
+				for (const hash_tier *t = fams[f]; t->name; t++)
+					if (strcmp(w, t->name) == 0)
+						bit = t->mask;
+			test_expect(bit || strcmp(w, "-") == 0,
+			            "ECF_EXPECT_HASH_TIERS: %s is no hash tier of this build", w);
+			mask |= bit;
+		}
+		test_expect(mask == hash_tiers_ran, "ECF_EXPECT_HASH_TIERS=%s, but the tiers that ran are %s", want,
+		            ran[0] ? ran : "-");
+	}
+#if defined(__aarch64__) && defined(__linux__)
+	/* The Linux arm64 HWCAP bits (asm/hwcap.h), typed here. */
+	const unsigned long hw = getauxval(AT_HWCAP);
+	const struct {
+		unsigned long hwcap;
+		uint32_t cap;
+		const char *name;
+	} rows[] = {
+	    {1ul << 1, ECF_CPU_ARM_ASIMD, "ASIMD"}, {1ul << 4, ECF_CPU_ARM_PMULL, "PMULL"},
+	    {1ul << 6, ECF_CPU_ARM_SHA2, "SHA2"},   {1ul << 21, ECF_CPU_ARM_SHA512, "SHA512"},
+	    {1ul << 17, ECF_CPU_ARM_SHA3, "SHA3"},
+	};
+	fprintf(stderr, "# AT_HWCAP 0x%lx, probe detected 0x%x\n", hw, ecf_cpu_detected());
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		test_expect(!(hw & rows[i].hwcap) == !(ecf_cpu_detected() & rows[i].cap),
+		            "HWCAP_%s is %d but the probe's ECF_CPU_ARM_%s is %d", rows[i].name, !!(hw & rows[i].hwcap),
+		            rows[i].name, !!(ecf_cpu_detected() & rows[i].cap));
 #endif
 }
 
@@ -634,6 +942,8 @@ static void test_hmac_key_states(void **s)
 }
 
 SHA_TIERED(test_sha256_fips)
+SHA_TIERED(test_sha512_fips)
+SHA_TIERED(test_shake256_fips)
 SHA_TIERED(test_hmac_rfc4231)
 SHA_TIERED(test_hash_aliasing)
 SHA_TIERED(test_hash_all_lengths)
@@ -643,11 +953,12 @@ SHA_TIERED(test_hmac_key_states)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_sha256_fips_tiers),     cmocka_unit_test(test_sha512_fips),
-	    cmocka_unit_test(test_shake256_fips),         cmocka_unit_test(test_hmac_rfc4231_tiers),
+	    cmocka_unit_test(test_sha256_fips_tiers),     cmocka_unit_test(test_sha512_fips_tiers),
+	    cmocka_unit_test(test_shake256_fips_tiers),   cmocka_unit_test(test_hmac_rfc4231_tiers),
 	    cmocka_unit_test(test_hash_aliasing_tiers),   cmocka_unit_test(test_hash_all_lengths_tiers),
 	    cmocka_unit_test(test_hash_openssl_tiers),    cmocka_unit_test(test_sha256_kernel),
-	    cmocka_unit_test(test_hmac_key_states_tiers),
+	    cmocka_unit_test(test_hmac_key_states_tiers), cmocka_unit_test(test_sha512_kernel),
+	    cmocka_unit_test(test_keccak_kernel),         cmocka_unit_test(test_hash_tiers_ran),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

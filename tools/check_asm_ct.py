@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Static constant-time check of the assembly kernels.
 
-usage: check_asm_ct.py [--objdump OBJDUMP] [--expect-reject] ARCHIVE [SOURCE.S ...]
+usage: check_asm_ct.py [--objdump OBJDUMP] [--expect-reject] [--sources-dir DIR]
+                       [--public-loop FUNC:COUNTER:ARG] ARCHIVE [SOURCE.S ...]
 
 Disassembles every member of ARCHIVE built from an assembly file (*.S.o, *.s.o)
 and fails on any instruction outside the allow-list of its architecture: no
@@ -15,6 +16,25 @@ a new kernel file cannot escape the check.
 
 --expect-reject inverts the verdict (for the planted-violation self-test):
 pass only if every object was rejected.
+
+AArch64 (objdump format elf64-littleaarch64): the same rules in its terms.
+Allowed: the data instructions of the allow-list below (mul/umulh, adds/adcs,
+subs/sbcs, logic, shifts and extr, csel/csetm/cinc/cneg on flags, moves,
+ldp/ldr/stp/str), and memory operands only [base], [base, #imm],
+[base, #imm]! and [base], #imm (no register offset [xN, xM], no literal
+load): no address can depend on a register that may hold a secret. Every
+branch is rejected (b, b.cond, cbz/cbnz, tbz/tbnz, bl, blr, br), except in a
+PUBLIC_LOOPS function: there cbz/cbnz/tbz/tbnz may test only the counter,
+b.ne/b.eq must follow `subs CNT, CNT, #imm` or `cmp CNT, #imm`, every
+branch target lies inside the function, and the counter is written only by
+`mov CNT, ARG` and `sub`/`subs CNT, CNT, #imm`, so every branch depends on
+the argument alone, as on x86-64. No NEON instruction is allowed yet (no
+assembly kernel uses one; the hash kernels are C, checked by
+check_sha_ni_ct.py).
+--sources-dir DIR: every DIR/*.S must have an object in the archive (a new
+kernel file cannot escape the check); exit 77 (skipped) if DIR has none and
+the archive holds no assembly object. --public-loop adds a PUBLIC_LOOPS entry
+(the self-tests' own functions).
 """
 import argparse
 import os
@@ -56,17 +76,124 @@ PREFIXES = {
 PUBLIC_LOOPS = {
     "ecfk_p256_jac_dbl_n_mulx_adx": ("%rdi", "%rdx"),
 }
+# AArch64: data-flow mnemonics (and their aliases as objdump prints them).
+ALLOWED["aarch64"] = {
+    "mul", "umulh", "madd", "mneg",
+    "add", "adds", "adc", "adcs", "sub", "subs", "sbc", "sbcs", "neg", "negs", "ngc", "ngcs", "cmp", "cmn",
+    "and", "ands", "tst", "orr", "orn", "eor", "eon", "bic", "bics", "mvn",
+    "lsl", "lsr", "asr", "ror", "extr", "ubfx", "ubfiz", "sbfx", "lslv", "lsrv", "asrv",
+    "csel", "csetm", "cset", "cinc", "cneg", "csinc", "csinv", "csneg",
+    "mov", "movz", "movk", "movn", "adrp",
+    "ldr", "ldp", "str", "stp", "ldur", "stur",
+    "ret", "nop", "paciasp", "autiasp", "bti", "hint",
+}
+A64_BRANCHES = {"b", "bl", "blr", "br", "cbz", "cbnz", "tbz", "tbnz", "braa", "blraa"}
 # Why a few common offenders are rejected (for the message).
 WHY = {
     "call": "call", "jmp": "branch", "div": "variable-latency division", "idiv": "variable-latency division",
     "rep": "string instruction", "loop": "loop instruction",
+    "udiv": "variable-latency division", "sdiv": "variable-latency division",
 }
 
 
 def arch_of(fmt):
     if "x86-64" in fmt:
         return "x86-64"
+    if "aarch64" in fmt:
+        return "aarch64"
     return fmt
+
+
+A64_GPR = r"(?:[xw](?:[0-9]|[12][0-9]|30)|sp|wsp|xzr|wzr)"
+A64_MEM_OK = re.compile(r"\[" + A64_GPR + r"(?:, #-?(?:0x[0-9a-f]+|[0-9]+))?\]!?")
+
+
+def split_a64(operands):
+    """Split an AArch64 operand list at the commas outside [] and {} (drop the
+    // comment and the <symbol> annotation)."""
+    operands = operands.split("//")[0].split(" <")[0].strip()
+    out, depth, cur = [], 0, ""
+    for ch in operands:
+        if ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def check_a64_insn(mnem, operands):
+    """Return None if the AArch64 instruction is allowed, else the reason."""
+    m = mnem
+    if m.startswith("b.") or m in A64_BRANCHES:
+        return "branch (%s)" % m
+    if m not in ALLOWED["aarch64"]:
+        return WHY.get(m, "not in the allow-list")
+    ops = split_a64(operands)
+    if m in ("ldr", "ldp", "str", "stp", "ldur", "stur"):
+        mem = [o for o in ops if o.startswith("[")]
+        if not mem:
+            return "literal (pc-relative) load (%s)" % operands.strip()
+        if not A64_MEM_OK.fullmatch(mem[0]):
+            return "register-offset or unusual memory operand (%s)" % mem[0]
+        rest = ops[ops.index(mem[0]) + 1:]
+        if rest and not (len(rest) == 1 and re.fullmatch(r"#-?(0x[0-9a-f]+|[0-9]+)", rest[0])):
+            return "post-index by a register (%s)" % operands.strip()
+    return None
+
+
+def check_a64_public_loop(func, insns, i, loops):
+    """The AArch64 PUBLIC_LOOPS rules (see the docstring): None allowed, a
+    string rejected, False if the ordinary rules apply."""
+    cnt, arg = loops[func]
+    w = "w" + cnt[1:]
+    _, m, ops = insns[i]
+    opl = split_a64(ops)
+    first, last = int(insns[0][0], 16), int(insns[-1][0], 16)
+
+    def target_inside(t):
+        mt = re.match(r"([0-9a-f]+)", t)
+        return mt and first <= int(mt.group(1), 16) <= last
+
+    if m.startswith("b.") or m in A64_BRANCHES:
+        if m in ("cbz", "cbnz"):
+            if opl[0] not in (cnt, w):
+                return "%s on %s, not the public loop counter %s" % (m, opl[0], cnt)
+            return None if target_inside(opl[1]) else "loop branch target outside the function"
+        if m in ("tbz", "tbnz"):
+            if opl[0] not in (cnt, w):
+                return "%s on %s, not the public loop counter %s" % (m, opl[0], cnt)
+            return None if target_inside(opl[2]) else "loop branch target outside the function"
+        if m in ("b.ne", "b.eq"):
+            if i == 0:
+                return "loop branch without a counter test"
+            pm, pops = insns[i - 1][1], split_a64(insns[i - 1][2])
+            imm = len(pops) == 3 and re.fullmatch(r"#(0x[0-9a-f]+|[0-9]+)", pops[2])
+            if not ((pm == "subs" and pops[:2] == [cnt, cnt] and imm) or
+                    (pm == "cmp" and len(pops) == 2 and pops[0] == cnt and
+                     re.fullmatch(r"#(0x[0-9a-f]+|[0-9]+)", pops[1]))):
+                return "loop branch not right after subs %s, %s, #imm or cmp %s, #imm" % (cnt, cnt, cnt)
+            return None if target_inside(opl[0]) else "loop branch target outside the function"
+        return "branch (%s) other than the public loop's" % m
+    # Writes of the counter: the first operand of a data instruction (a load
+    # pair writes its first two).
+    written = opl[:2] if m in ("ldp",) else opl[:1]
+    if m in ("str", "stp", "stur", "cmp", "cmn", "tst", "ret"):
+        written = []
+    if cnt in written or w in written:
+        if m == "mov" and opl == [cnt, arg]:
+            return False
+        if m in ("sub", "subs") and opl[:2] == [cnt, cnt] and len(opl) == 3 and \
+                re.fullmatch(r"#(0x[0-9a-f]+|[0-9]+)", opl[2]):
+            return False
+        return "writes the public loop counter %s other than from %s or by sub #imm" % (cnt, arg)
+    return False
 
 
 def check_insn(arch, mnem, operands):
@@ -106,11 +233,11 @@ def check_insn(arch, mnem, operands):
     return None
 
 
-def check_public_loop(func, insns, i):
+def check_public_loop(func, insns, i, loops=PUBLIC_LOOPS):
     """For a PUBLIC_LOOPS function: the verdict on instruction i if it is the
     loop's branch or writes the counter (None: allowed, a string: rejected),
     False if the ordinary rules apply."""
-    cnt, arg = PUBLIC_LOOPS[func]
+    cnt, arg = loops[func]
     addr, mnem, ops = insns[i]
     m = mnem.rstrip(",")
     opl = split_operands(ops)
@@ -187,13 +314,25 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--objdump", default=os.environ.get("OBJDUMP", "objdump"))
     ap.add_argument("--expect-reject", action="store_true")
+    ap.add_argument("--sources-dir")
+    ap.add_argument("--public-loop", action="append", default=[])
     ap.add_argument("archive")
     ap.add_argument("sources", nargs="*")
     a = ap.parse_args()
+    loops = dict(PUBLIC_LOOPS)
+    for spec in a.public_loop:
+        f, c, g = spec.split(":")
+        loops[f] = (c, g)
+    if a.sources_dir:
+        a.sources += sorted(os.path.join(a.sources_dir, f) for f in os.listdir(a.sources_dir) if f.endswith(".S"))
 
     objs = disassemble(a.objdump, a.archive)
     asm = {k: v for k, v in objs.items() if re.search(r"\.[sS]\.o$", k)}
     failed = False
+    if not asm and a.sources_dir and not a.sources:
+        print("# SKIP: no assembly source in %s and no assembly object in %s: nothing to check" %
+              (a.sources_dir, a.archive))
+        return 77
     if not asm:
         print("# FAIL: no assembly object in", a.archive)
         return 1
@@ -215,13 +354,16 @@ def main():
         for func, insns in sorted(info["funcs"].items()):
             total += len(insns)
             for i, (addr, mnem, ops) in enumerate(insns):
-                if func in PUBLIC_LOOPS:
-                    why = check_public_loop(func, insns, i)
+                if func in loops:
+                    if arch == "aarch64":
+                        why = check_a64_public_loop(func, insns, i, loops)
+                    else:
+                        why = check_public_loop(func, insns, i, loops)
                     if why is not False:
                         if why:
                             bad.append("%s+0x%s: %s %s  <- %s" % (func, addr, mnem, ops, why))
                         continue
-                why = check_insn(arch, mnem, ops)
+                why = check_a64_insn(mnem, ops) if arch == "aarch64" else check_insn(arch, mnem, ops)
                 if why:
                     bad.append("%s+0x%s: %s %s  <- %s" % (func, addr, mnem, ops, why))
         funcs = ", ".join("%s (%d)" % (f, len(i)) for f, i in sorted(info["funcs"].items()))

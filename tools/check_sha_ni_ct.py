@@ -24,6 +24,19 @@ the state never leave the xmm registers.
 By 1-3 the flags and general registers never depend on the state or the
 data, so no branch or address does. Reuses the objdump parser of
 check_asm_ct.py. --expect-reject inverts the verdict (planted self-test).
+
+The Armv8 hash kernels (lib/kernels/aarch64/*.c, objdump format
+elf64-littleaarch64) are checked the same way, in AArch64 terms:
+  1. Every instruction is in A64_VEC_OPS (NEON and SHA2/SHA512/SHA3 data
+     operations, vector loads and stores) or A64_GPR_OPS (general-register
+     arithmetic, adrp, branches, ret, padding).
+  2. A vector instruction has no general register operand outside its
+     address, except as the source of a move into a vector (dup, ins): no
+     umov/fmov/mov from a vector lane to a general register (rejected:
+     a general register written by a vector instruction).
+  3. A general-register instruction has no vector operand and no memory
+     operand: the general registers and flags hold only the arguments and
+     what is computed from them.
 """
 import argparse
 import os
@@ -31,7 +44,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_asm_ct import disassemble, split_operands  # noqa: E402
+from check_asm_ct import disassemble, split_a64, split_operands  # noqa: E402
 
 XMM_OPS = {
     "movdqa", "movdqu", "movaps", "movups", "movapd", "movupd",
@@ -43,6 +56,48 @@ GPR_OPS = {
     "mov", "add", "sub", "lea", "test", "cmp", "inc", "dec", "shl", "shr", "and", "push", "pop",
     "ret", "endbr64", "nop", "nopw", "nopl", "xchg", "data16", "cs",
 }
+
+
+A64_VEC_OPS = {
+    "ld1", "ld1r", "st1", "ldr", "str", "ldp", "stp", "ldur", "stur",
+    "mov", "movi", "dup", "ins", "umov", "smov", "fmov", "ext", "rev32", "rev64", "zip1", "zip2", "trn1", "trn2",
+    "add", "sub", "eor", "and", "orr", "bic", "orn", "not", "mvn",
+    "shl", "ushr", "sli", "sri",
+    "sha256h", "sha256h2", "sha256su0", "sha256su1",
+    "sha512h", "sha512h2", "sha512su0", "sha512su1",
+    "eor3", "rax1", "xar", "bcax",
+}
+A64_GPR_OPS = {
+    "add", "sub", "adds", "subs", "cmp", "cmn", "mov", "movz", "movk", "adrp", "adr", "lsl", "lsr", "and",
+    "orr", "b", "cbz", "cbnz", "tbz", "tbnz", "ret", "nop", "paciasp", "autiasp", "bti", "hint",
+}
+A64_VREG = re.compile(r"(?:[vqdshb](?:[0-9]|[12][0-9]|3[01])(?:\.\w+)?(?:\[\d+\])?|\{.*\}(?:\[\d+\])?)")
+A64_GREG = re.compile(r"(?:[xw](?:[0-9]|[12][0-9]|30)|sp|wsp|xzr|wzr)")
+
+
+def check_a64_insn(mnem, operands):
+    m = mnem
+    ops = split_a64(operands)
+    if m.startswith("b.") or m in ("b", "cbz", "cbnz", "tbz", "tbnz"):
+        return None  # the flags and general registers are public (rules 2, 3)
+    if m in ("br", "blr", "bl"):
+        return "call or indirect branch"
+    regs = [o for o in ops if not o.startswith("[") and not o.startswith("#") and
+            not re.match(r"(lsl|lsr|asr|ror|msl|[su]xt[bhwx])\b", o) and
+            not (m in ("adrp", "adr") and re.fullmatch(r"[0-9a-f]+", o))]
+    vec = [o for o in regs if A64_VREG.fullmatch(o)]
+    gpr = [o for o in regs if A64_GREG.fullmatch(o)]
+    if vec and m in A64_VEC_OPS:
+        if gpr and not (m in ("dup", "ins", "mov", "fmov") and len(regs) == 2 and regs[0] in vec and regs[1] in gpr):
+            return "general register operand of a vector instruction (%s)" % operands.strip()
+        return None
+    if not vec and m in A64_GPR_OPS:
+        if any(o.startswith("[") for o in ops):
+            return "memory operand in a general-register instruction (%s)" % operands.strip()
+        return None
+    if vec and gpr:
+        return "moves data between vector and general registers (%s)" % operands.strip()
+    return "not in the allow-list"
 
 
 def check_insn(mnem, operands):
@@ -84,7 +139,10 @@ def main():
         for func, insns in sorted(objs[member]["funcs"].items()):
             total += len(insns)
             for addr, mnem, ops in insns:
-                why = check_insn(mnem, ops)
+                if objs[member]["arch"] == "aarch64":
+                    why = check_a64_insn(mnem, ops)
+                else:
+                    why = check_insn(mnem, ops)
                 if why:
                     bad.append("%s+0x%s: %s %s  <- %s" % (func, addr, mnem, ops, why))
         funcs = ", ".join("%s (%d)" % (f, len(i)) for f, i in sorted(objs[member]["funcs"].items()))
@@ -103,9 +161,9 @@ def main():
         print("# PASS: the planted violation was rejected")
         return 0
     if rejected:
-        print("# FAIL: data may leave the xmm registers")
+        print("# FAIL: data may leave the vector registers")
         return 1
-    print("# PASS: state and data stay in xmm registers; no branch or address can depend on them")
+    print("# PASS: state and data stay in vector registers; no branch or address can depend on them")
     return 0
 
 

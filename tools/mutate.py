@@ -26,6 +26,17 @@ tests nothing).
     python3 tools/mutate.py --budget 300           # CI: as many as fit in 300 s
     python3 tools/mutate.py --match p256 --all     # those whose line mentions p256
 
+Mutants that only a cross build can kill (kernels of another architecture,
+run under qemu-user) live in tools/mutants/<arch>/*.txt, outside the default
+glob, and run in a cross scratch build: --cross-file FILE (repeatable, as
+meson takes them; paths relative to the source root) and the environment the
+tests need, e.g. for the Armv8 hash kernels (tools/mutants/aarch64/a64hash.txt):
+
+    bash .ci/sysroot.sh aarch64
+    QEMU_CPU=max python3 tools/mutate.py --all --meson-option sidh=disabled \
+        --cross-file build-sysroot/aarch64.ini --cross-file cross/aarch64-linux-gnu.ini \
+        tools/mutants/aarch64/a64hash.txt
+
 With a budget too small for the whole list, the runner takes a deterministic
 rotation: it starts at an offset derived from the source tree's git commit
 (or MUTATION_OFFSET) and runs mutants in list order from there, wrapping,
@@ -110,6 +121,8 @@ def main():
     ap.add_argument("--workdir", help="scratch directory (default: a new one under $TMPDIR)")
     ap.add_argument("--keep", action="store_true", help="keep the scratch directory")
     ap.add_argument("--meson-option", action="append", default=[], help="extra -D option for the scratch build")
+    ap.add_argument("--cross-file", action="append", default=[],
+                    help="meson cross file for the scratch build (relative to the source root; repeatable)")
     args = ap.parse_args()
 
     t_start = time.monotonic()
@@ -154,6 +167,7 @@ def main():
             opts = ["-D" + o for o in args.meson_option] + setup_args
             if not any(o.startswith("-Dbenchmarks=") for o in opts):
                 opts = ["-Dbenchmarks=true"] + opts
+            opts += ["--cross-file=" + os.path.join(src, f) for f in args.cross_file]
             r = run(["meson", "setup", build, scratch] + opts)
             if r.returncode:
                 print(r.stdout)

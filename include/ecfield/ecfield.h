@@ -44,6 +44,12 @@ ECF_API uint32_t ecf_version_number(void);
 #define ECF_CPU_X86_AVX2 (1u << 5)
 #define ECF_CPU_ARM_ASIMD (1u << 8)
 #define ECF_CPU_ARM_PMULL (1u << 9)
+/** Armv8 SHA-256 instructions (SHA256H, SHA256H2, SHA256SU0/1; HWCAP_SHA2). */
+#define ECF_CPU_ARM_SHA2 (1u << 11)
+/** Armv8.2 SHA-512 instructions (SHA512H, SHA512H2, SHA512SU0/1; HWCAP_SHA512). */
+#define ECF_CPU_ARM_SHA512 (1u << 12)
+/** Armv8.2 SHA-3 instructions (EOR3, RAX1, XAR, BCAX: Keccak; HWCAP_SHA3). */
+#define ECF_CPU_ARM_SHA3 (1u << 13)
 
 /** Features the load-time probe found on this CPU. */
 ECF_API uint32_t ecf_cpu_detected(void);

@@ -46,15 +46,15 @@
 #else
 #define ECFI_IF_BUILT_X86_64(...)
 #endif
-#if defined(__x86_64__)
-#define ECFI_IF_TARGET_X86_64(...) __VA_ARGS__
-#else
-#define ECFI_IF_TARGET_X86_64(...)
-#endif
 #if ECFI_AARCH64_KERNELS
 #define ECFI_IF_BUILT_AARCH64(...) __VA_ARGS__
 #else
 #define ECFI_IF_BUILT_AARCH64(...)
+#endif
+#if defined(__x86_64__)
+#define ECFI_IF_TARGET_X86_64(...) __VA_ARGS__
+#else
+#define ECFI_IF_TARGET_X86_64(...)
 #endif
 #if defined(__aarch64__)
 #define ECFI_IF_TARGET_AARCH64(...) __VA_ARGS__
@@ -85,7 +85,10 @@
 	X(ECF_CPU_X86_SSE4_1, sse4_1, X86,     __VA_ARGS__) /* PBLENDW */ \
 	X(ECF_CPU_X86_AVX2,   avx2,   X86,     __VA_ARGS__) /* 256-bit integer ops */ \
 	X(ECF_CPU_ARM_ASIMD,  asimd,  AARCH64, __VA_ARGS__) \
-	X(ECF_CPU_ARM_PMULL,  pmull,  AARCH64, __VA_ARGS__)
+	X(ECF_CPU_ARM_PMULL,  pmull,  AARCH64, __VA_ARGS__) \
+	X(ECF_CPU_ARM_SHA2,   sha2,   AARCH64, __VA_ARGS__) /* SHA256H, SHA256H2, SHA256SU0/1 */ \
+	X(ECF_CPU_ARM_SHA512, sha512, AARCH64, __VA_ARGS__) /* SHA512H, SHA512H2, SHA512SU0/1 */ \
+	X(ECF_CPU_ARM_SHA3,   sha3,   AARCH64, __VA_ARGS__) /* EOR3, RAX1, XAR, BCAX */
 
 /* Tiers: X(TIER, mask, name, arch, requires). mask is the tier's bit in the
  * flag word (ECFI_KERNEL_<TIER>); name its kernels' suffix, what
@@ -96,11 +99,17 @@
 #define ECFI_TIER_ROW_SHA_NI(X, ...)   X(SHA_NI,   1u << 1, sha_ni,   X86_64, ECF_CPU_X86_SHA | ECF_CPU_X86_SSSE3 | ECF_CPU_X86_SSE4_1, __VA_ARGS__)
 #define ECFI_TIER_ROW_AVX2(X, ...)     X(AVX2,     1u << 2, avx2,     X86_64, ECF_CPU_X86_AVX2, __VA_ARGS__)
 #define ECFI_TIER_ROW_AARCH64(X, ...)  X(AARCH64,  1u << 4, aarch64,  AARCH64, ECF_CPU_ARM_ASIMD, __VA_ARGS__) /* base ARMv8-A MUL/UMULH kernels */
+#define ECFI_TIER_ROW_ARMV8_SHA2(X, ...)   X(ARMV8_SHA2,   1u << 5, armv8_sha2,   AARCH64, ECF_CPU_ARM_ASIMD | ECF_CPU_ARM_SHA2, __VA_ARGS__)
+#define ECFI_TIER_ROW_ARMV8_SHA512(X, ...) X(ARMV8_SHA512, 1u << 6, armv8_sha512, AARCH64, ECF_CPU_ARM_ASIMD | ECF_CPU_ARM_SHA512, __VA_ARGS__)
+#define ECFI_TIER_ROW_ARMV8_SHA3(X, ...)   X(ARMV8_SHA3,   1u << 7, armv8_sha3,   AARCH64, ECF_CPU_ARM_ASIMD | ECF_CPU_ARM_SHA3, __VA_ARGS__)
 #define ECFI_TIERS(X, ...) \
 	ECFI_TIER_ROW_MULX_ADX(X, __VA_ARGS__) \
 	ECFI_TIER_ROW_SHA_NI(X, __VA_ARGS__) \
 	ECFI_TIER_ROW_AVX2(X, __VA_ARGS__) \
-	ECFI_TIER_ROW_AARCH64(X, __VA_ARGS__)
+	ECFI_TIER_ROW_AARCH64(X, __VA_ARGS__) \
+	ECFI_TIER_ROW_ARMV8_SHA2(X, __VA_ARGS__) \
+	ECFI_TIER_ROW_ARMV8_SHA512(X, __VA_ARGS__) \
+	ECFI_TIER_ROW_ARMV8_SHA3(X, __VA_ARGS__)
 
 /* Combined tiers: a kernel that needs several tiers at once (no bit of its
  * own, never named by the probe); same columns, requires unused. */
@@ -121,7 +130,9 @@
 #define ECFI_FAMILY_p256_madd_scan(X, ...) X(MULX_ADX_AVX2, __VA_ARGS__) /* P-256 fixed base: jac_madd fused with the next scan */
 #define ECFI_FAMILY_ed25519_point(X, ...)  X(MULX_ADX, __VA_ARGS__) /* edwards25519 dbl, madd */
 #define ECFI_FAMILY_x25519_ladder(X, ...)  X(MULX_ADX, __VA_ARGS__) /* X25519 ladder_step */
-#define ECFI_FAMILY_sha256(X, ...)         X(SHA_NI, __VA_ARGS__)   /* SHA-256 compression: blocks */
+#define ECFI_FAMILY_sha256(X, ...)         X(SHA_NI, __VA_ARGS__) X(ARMV8_SHA2, __VA_ARGS__) /* SHA-256 compression: blocks */
+#define ECFI_FAMILY_sha512(X, ...)         X(ARMV8_SHA512, __VA_ARGS__) /* SHA-512 compression: blocks */
+#define ECFI_FAMILY_keccak(X, ...)         X(ARMV8_SHA3, __VA_ARGS__)   /* Keccak-f[1600] permutation */
 
 /* The field multiplication families: their tiers are ECFI_FIELD_TIERS (the
  * tiers the field tests, fuzzers and the valgrind ct test step through). */

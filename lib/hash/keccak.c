@@ -1,10 +1,14 @@
-/* Keccak-f[1600] and its sponge (FIPS 202). Portable C, byte-order independent. */
+/* Keccak-f[1600] and its sponge (FIPS 202). Portable C, byte-order
+ * independent; the permutation runs the Armv8 SHA-3 kernel where the dispatch
+ * flag allows it. */
 #include <string.h>
 
 #include "common/wipe.h"
+#include "dispatch/cpu.h"
 #include "hash/sha3.h"
+#include "kernels/kernels.h"
 
-static const uint64_t RC[24] = {
+const uint64_t ecfi_keccak_rc[24] = {
     0x0000000000000001, 0x0000000000008082, 0x800000000000808a, 0x8000000080008000, 0x000000000000808b,
     0x0000000080000001, 0x8000000080008081, 0x8000000000008009, 0x000000000000008a, 0x0000000000000088,
     0x0000000080008009, 0x000000008000000a, 0x000000008000808b, 0x800000000000008b, 0x8000000000008089,
@@ -27,7 +31,7 @@ static inline void wipe_lanes(uint64_t x[25])
  * (x, y) -> (y, 2x + 3y) walk, pi as b[y, 2x + 3y] = a[x, y]) on a local copy
  * of the state, so that every index is a constant and the compiler keeps the
  * lanes in registers where it can. */
-void ecfi_keccak_f1600(uint64_t s[25])
+void ecfi_keccak_f1600_portable(uint64_t s[25])
 {
 	uint64_t a[25], b[25], c0, c1, c2, c3, c4, d0, d1, d2, d3, d4;
 	for (int i = 0; i < 25; i++)
@@ -97,12 +101,24 @@ void ecfi_keccak_f1600(uint64_t s[25])
 		a[23] = b[23] ^ (~b[24] & b[20]);
 		a[24] = b[24] ^ (~b[20] & b[21]);
 		/* iota */
-		a[0] ^= RC[round];
+		a[0] ^= ecfi_keccak_rc[round];
 	}
 	for (int i = 0; i < 25; i++)
 		s[i] = a[i];
 	wipe_lanes(a);
 	wipe_lanes(b);
+}
+
+/* The dispatch: one test of the flag word per tier, no function pointer. */
+void ecfi_keccak_f1600(uint64_t s[25])
+{
+	ECFI_DISPATCH_OR(keccak, ecfi_tiers(), ecfk_keccak_f1600_, (s)) { ecfi_keccak_f1600_portable(s); }
+}
+
+const char *ecfi_keccak_kernel_name_of(uint32_t tiers)
+{
+	(void)tiers; /* unused where no kernel tier is built */
+	return ECFI_DISPATCH_NAME(keccak, tiers);
 }
 
 void ecfi_keccak_init(ecfi_keccak_ctx *ctx, unsigned rate, uint8_t suffix)

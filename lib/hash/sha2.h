@@ -55,16 +55,24 @@ ECFI_HIDDEN void ecfi_sha256(uint8_t out[32], const void *in, size_t len);
  * The SHA-256 compression function: state (H0..H7 as host words) absorbs
  * nblocks 64-byte blocks of p (any alignment; nblocks may be 0). Constant time
  * in state and data. ecfi_sha256_blocks tests the dispatch flag and runs the
- * SHA-NI kernel (ECFI_KERNEL_SHA_NI) or the portable C; the tiers give the
+ * SHA-NI kernel (ECFI_KERNEL_SHA_NI), the Armv8 SHA-2 kernel
+ * (ECFI_KERNEL_ARMV8_SHA2) or the portable C; the tiers give the
  * same bits. ecfi_sha256_k (declared in kernels/kernels.h, which the SHA-NI
  * kernel includes, defined in sha256.c): the 64 round constants.
  */
 ECFI_HIDDEN void ecfi_sha256_blocks(uint32_t state[8], const uint8_t *p, size_t nblocks);
 ECFI_HIDDEN void ecfi_sha256_blocks_portable(uint32_t state[8], const uint8_t *p, size_t nblocks);
-/* Name of the SHA-256 kernel a flag word selects: "sha_ni" or "portable". */
+/* Name of the SHA-256 kernel a flag word selects: "sha_ni", "armv8_sha2" or "portable". */
 ECFI_HIDDEN const char *ecfi_sha256_kernel_name_of(uint32_t flags);
 
 /* SHA-512. */
+/* The SHA-512 compression, as ecfi_sha256_blocks: 128-byte blocks; the
+ * dispatched entry runs the Armv8 SHA-512 kernel (ECFI_KERNEL_ARMV8_SHA512)
+ * or the portable C, the same bits. */
+ECFI_HIDDEN void ecfi_sha512_blocks(uint64_t state[8], const uint8_t *p, size_t nblocks);
+ECFI_HIDDEN void ecfi_sha512_blocks_portable(uint64_t state[8], const uint8_t *p, size_t nblocks);
+/* Name of the SHA-512 kernel a flag word selects: "armv8_sha512" or "portable". */
+ECFI_HIDDEN const char *ecfi_sha512_kernel_name_of(uint32_t flags);
 ECFI_HIDDEN void ecfi_sha512_init(ecfi_sha512_ctx *ctx);
 ECFI_HIDDEN void ecfi_sha512_update(ecfi_sha512_ctx *ctx, const void *in, size_t len);
 /* Writes the 64-byte digest and wipes ctx. */

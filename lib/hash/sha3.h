@@ -36,8 +36,13 @@ typedef struct ecfi_keccak_ctx {
 	uint8_t squeezing;
 } ecfi_keccak_ctx;
 
-/* The permutation Keccak-f[1600] (24 rounds) on a[25]. */
+/* The permutation Keccak-f[1600] (24 rounds) on a[25]: the dispatched entry
+ * runs the Armv8 SHA-3 kernel (ECFI_KERNEL_ARMV8_SHA3) or the portable C, the
+ * same bits. */
 ECFI_HIDDEN void ecfi_keccak_f1600(uint64_t a[25]);
+ECFI_HIDDEN void ecfi_keccak_f1600_portable(uint64_t a[25]);
+/* Name of the Keccak kernel a flag word selects: "armv8_sha3" or "portable". */
+ECFI_HIDDEN const char *ecfi_keccak_kernel_name_of(uint32_t flags);
 ECFI_HIDDEN void ecfi_keccak_init(ecfi_keccak_ctx *ctx, unsigned rate, uint8_t suffix);
 ECFI_HIDDEN void ecfi_keccak_absorb(ecfi_keccak_ctx *ctx, const void *in, size_t len);
 ECFI_HIDDEN void ecfi_keccak_squeeze(ecfi_keccak_ctx *ctx, uint8_t *out, size_t len);

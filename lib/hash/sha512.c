@@ -1,9 +1,13 @@
-/* SHA-512 (FIPS 180-4, section 6.4). Portable C, byte-order independent. */
+/* SHA-512 (FIPS 180-4, section 6.4). Portable C, byte-order independent; the
+ * compression runs the Armv8 SHA-512 kernel where the dispatch flag allows it. */
 #include <stdint.h>
 
 #include "common/limbs.h"
+#include "dispatch/cpu.h"
+#include "hash/sha2.h"
 
-static const uint64_t K512[80] = {
+/* Aligned to 16 bytes: the aarch64 kernel reads it two words at a time. */
+__attribute__((aligned(16))) const uint64_t ecfi_sha512_k[80] = {
     0x428a2f98d728ae22, 0x7137449123ef65cd, 0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc, 0x3956c25bf348b538,
     0x59f111f1b605d019, 0x923f82a4af194f9b, 0xab1c5ed5da6d8118, 0xd807aa98a3030242, 0x12835b0145706fbe,
     0x243185be4ee4b28c, 0x550c7dc3d5ffb4e2, 0x72be5d74f27b896f, 0x80deb1fe3b1696b1, 0x9bdc06a725c71235,
@@ -34,7 +38,7 @@ static inline uint64_t ror64(uint64_t x, unsigned n) { return (x >> n) | (x << (
 #define SHA2_WORD uint64_t
 #define SHA2_BLOCK 128
 #define SHA2_ROUNDS 80
-#define SHA2_K K512
+#define SHA2_K ecfi_sha512_k
 #define SHA2_IV                                                                                                        \
 	{                                                                                                              \
 		0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1, 0x510e527fade682d1,    \
@@ -43,4 +47,22 @@ static inline uint64_t ror64(uint64_t x, unsigned n) { return (x >> n) | (x << (
 #define SHA2_LEN_BYTES 16
 #define SHA2_LOAD ecfi_load_be64
 #define SHA2_STORE ecfi_store_be64
+#define SHA2_BLOCKS_FN ecfi_sha512_blocks_portable
+#define SHA2_COMPRESS ecfi_sha512_blocks
+
+/* The dispatch: one test of the flag word per tier, no function pointer. */
+void ecfi_sha512_blocks(uint64_t state[8], const uint8_t *p, size_t nblocks)
+{
+	ECFI_DISPATCH_OR(sha512, ecfi_tiers(), ecfk_sha512_blocks_, (state, p, nblocks))
+	{
+		ecfi_sha512_blocks_portable(state, p, nblocks);
+	}
+}
+
+const char *ecfi_sha512_kernel_name_of(uint32_t tiers)
+{
+	(void)tiers; /* unused where no kernel tier is built */
+	return ECFI_DISPATCH_NAME(sha512, tiers);
+}
+
 #include "hash/sha2_impl.h"

@@ -151,5 +151,21 @@ ECFI_HIDDEN void ecfk_sha256_blocks_sha_ni(uint32_t state[8], const uint8_t *p, 
 /* The 64 SHA-256 round constants (FIPS 180-4, 4.2.2), defined with the
  * portable compression in lib/hash/sha256.c and read by the SHA-NI kernel. */
 ECFI_HIDDEN extern const uint32_t ecfi_sha256_k[64];
+/* The 80 SHA-512 round constants (FIPS 180-4, 4.2.3; lib/hash/sha512.c) and
+ * the 24 Keccak-f[1600] round constants (FIPS 202, 3.2.5; lib/hash/keccak.c),
+ * read by the aarch64 hash kernels too. */
+ECFI_HIDDEN extern const uint64_t ecfi_sha512_k[80];
+ECFI_HIDDEN extern const uint64_t ecfi_keccak_rc[24];
+
+#if ECFI_AARCH64_KERNELS
+/* The Armv8 hash kernels (lib/kernels/aarch64/, C with ACLE intrinsics, each
+ * file compiled for its extension only), the same bits as the portable
+ * functions of lib/hash: SHA-256 compression (SHA2 extension), SHA-512
+ * compression (SHA512), Keccak-f[1600] (SHA3). state absorbs nblocks blocks
+ * of p (any alignment; nblocks may be 0). */
+ECFI_HIDDEN void ecfk_sha256_blocks_armv8_sha2(uint32_t state[8], const uint8_t *p, size_t nblocks);
+ECFI_HIDDEN void ecfk_sha512_blocks_armv8_sha512(uint64_t state[8], const uint8_t *p, size_t nblocks);
+ECFI_HIDDEN void ecfk_keccak_f1600_armv8_sha3(uint64_t a[25]);
+#endif
 
 #endif
