@@ -39,7 +39,7 @@ static inline uint64_t ticks(void)
 #define TICKS_NAME "ns"
 #endif
 
-#define MAX_VARIANTS 8
+#define MAX_VARIANTS 12 /* our tiers, the peers, the batch rows of one operation */
 
 /* The driver's settings (bench_configure) and what bench_group does with the
  * rows that pass the filter (bench_set_mode). */
