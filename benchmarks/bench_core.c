@@ -206,10 +206,11 @@ void bench_group(const char *field, const char *op, const bench_variant *all, si
 			/* Drop a round in which the thread was descheduled. */
 			if (c1 - c0 < 0.9 * (w1 - w0))
 				ok = 0;
-			cur[i] = (double)(t1 - t0) / (double)iters[i];
+			double per = (double)iters[i] * (v[i].ops ? (double)v[i].ops : 1.0); /* operations */
+			cur[i] = (double)(t1 - t0) / per;
 			if (s >= 10) {
 				tk[i * ns + kept[i]] = cur[i];
-				nsv[i * ns + kept[i]] = (w1 - w0) / (double)iters[i];
+				nsv[i * ns + kept[i]] = (w1 - w0) / per;
 			}
 		}
 		if (s < 10)
