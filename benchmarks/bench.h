@@ -29,6 +29,8 @@ typedef struct bench_variant {
 	uint32_t flags;     /* dispatch flag word to set while sampling */
 	bench_body body;
 	void *state;
+	unsigned ops; /* operations per iteration of body (0 means 1): a body whose
+	               * iteration is one call of an 8-way batch function says 8 */
 } bench_variant;
 
 /* ---- The core (bench_core.c), for the areas ---- */

@@ -39,7 +39,7 @@ static inline uint64_t ticks(void)
 #define TICKS_NAME "ns"
 #endif
 
-#define MAX_VARIANTS 8
+#define MAX_VARIANTS 12 /* our tiers, the peers, the batch rows of one operation */
 
 /* The driver's settings (bench_configure) and what bench_group does with the
  * rows that pass the filter (bench_set_mode). */
@@ -210,10 +210,11 @@ void bench_group(const char *field, const char *op, const bench_variant *all, si
 			/* Drop a round in which the thread was descheduled. */
 			if (c1 - c0 < 0.9 * (w1 - w0))
 				ok = 0;
-			cur[i] = (double)(t1 - t0) / (double)iters[i];
+			double per = (double)iters[i] * (v[i].ops ? (double)v[i].ops : 1.0); /* operations */
+			cur[i] = (double)(t1 - t0) / per;
 			if (s >= 10) {
 				tk[i * ns + kept[i]] = cur[i];
-				nsv[i * ns + kept[i]] = (w1 - w0) / (double)iters[i];
+				nsv[i * ns + kept[i]] = (w1 - w0) / per;
 			}
 		}
 		if (s < 10)

@@ -2,8 +2,14 @@
  * ecfield-bench rows for curve25519 (field "curve25519"): X25519 and the
  * edwards25519 group through the public entries on every kernel tier, and in
  * the same groups (sampled interleaved) the peers found at build time through
- * their public APIs: libsodium, OpenSSL (EVP, context reused where the API
- * allows) and nettle, kernel = the peer, call "peer". Chains are dependent:
+ * their public APIs, each used as an application uses it: libsodium after
+ * sodium_init() (which picks its fastest X25519 for this CPU); OpenSSL
+ * through EVP with the keys and contexts built once (X25519: one
+ * EVP_PKEY_derive per call on a context holding the private key and the peer
+ * key; Ed25519: one EVP_DigestSign / EVP_DigestVerify per call on a context
+ * initialised once; the key-from-seed rows create the EVP_PKEY, which
+ * derives the public key, and read it); nettle; kernel = the peer, call
+ * "peer". Chains are dependent:
  * each output is the next input (x25519: the shared secret becomes the next
  * u; scalar mults: the encoding of the result becomes the next scalar).
  * Then "parallel" rows: x25519 and ed25519_verify on one thread per core: ns
@@ -46,7 +52,10 @@ typedef struct {
 	ecf_ed25519_prepared_key prep;
 	ecf_edwards25519_point q;
 #ifdef ECF_BENCH_OPENSSL
-	EVP_PKEY *priv, *edpriv, *edpub;
+	EVP_PKEY *priv, *edpriv, *edpub, *xpeer;
+	EVP_MD_CTX *edsign, *edverify; /* Ed25519: DigestSignInit / DigestVerifyInit once */
+	EVP_PKEY_CTX *xctx;            /* X25519: private key, derive_init and peer set once */
+	uint8_t xout[32];
 #endif
 } cstate;
 
@@ -83,20 +92,17 @@ BENCH_LOOP(b_sodium_sm, cstate, if (crypto_scalarmult_ed25519_noclamp(s->u, s->k
 #ifdef ECF_BENCH_OPENSSL
 static void b_ossl_x25519(void *p, long n)
 {
-	/* EVP with a reused context: the peer key is set once per call, as a
-	 * server deriving with a fresh peer key would. */
+	/* EVP as an application reusing its private key and a peer key: the
+	 * context, with the private key, derive_init and the peer set, is built
+	 * once (bench_curve25519); each call is one EVP_PKEY_derive. The peer
+	 * key stays the same (u = 9's multiple from reset()), so the chain runs
+	 * through the output buffer only; X25519's time does not depend on u. */
 	cstate *s = p;
-	EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new(s->priv, NULL);
-	EVP_PKEY_derive_init(ctx);
 	for (long i = 0; i < n; i++) {
-		EVP_PKEY *pub = EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, NULL, s->u, 32);
 		size_t len = 32;
-		EVP_PKEY_derive_set_peer(ctx, pub);
-		if (EVP_PKEY_derive(ctx, s->u, &len) <= 0)
-			s->u[0] = 9;
-		EVP_PKEY_free(pub);
+		if (EVP_PKEY_derive(s->xctx, s->xout, &len) <= 0)
+			s->xout[0] ^= 1;
 	}
-	EVP_PKEY_CTX_free(ctx);
 }
 BENCH_LOOP(b_ossl_x25519_base, cstate, EVP_PKEY *k = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, s->k, 32);
            size_t len = 32; EVP_PKEY_get_raw_public_key(k, s->k, &len); EVP_PKEY_free(k))
@@ -109,7 +115,9 @@ BENCH_LOOP(b_nettle_x25519_base, cstate, curve25519_mul_g(s->k, s->k))
 
 /* ---- Ed25519 and ristretto255 ---- */
 
-BENCH_LOOP(b_ed_keygen, cstate, vsink += ecf_ed25519_public_key(s->seed, s->seed))
+/* keygen: the key pair (pk and the 64-byte sk) from a seed, as libsodium's
+ * crypto_sign_seed_keypair; ed25519_public_key below: pk alone. */
+BENCH_LOOP(b_ed_keygen, cstate, uint8_t sk[64]; vsink += ecf_ed25519_keypair(s->seed, sk, s->seed))
 
 BENCH_LOOP(b_ed_sign, cstate, vsink += ecf_ed25519_sign(s->sig, s->sk, s->msg, 64); memcpy(s->msg, s->sig, 32))
 
@@ -159,27 +167,25 @@ BENCH_LOOP(b_sodium_rist_uniform, cstate, (void)crypto_core_ristretto255_from_ha
 #endif
 
 #ifdef ECF_BENCH_OPENSSL
+/* Ed25519 through EVP with a reused EVP_MD_CTX: DigestSignInit /
+ * DigestVerifyInit once (bench_curve25519), then one-shot EVP_DigestSign /
+ * EVP_DigestVerify per call (OpenSSL 3.0 accepts repeated one-shot calls on
+ * one Ed25519 context). */
 static void b_ossl_sign(void *p, long n)
 {
 	cstate *s = p;
-	EVP_MD_CTX *c = EVP_MD_CTX_new();
 	for (long i = 0; i < n; i++) {
 		size_t sl = 64;
-		EVP_DigestSignInit(c, NULL, NULL, NULL, s->edpriv);
-		EVP_DigestSign(c, s->sig, &sl, s->msg, 64);
+		if (EVP_DigestSign(s->edsign, s->sig, &sl, s->msg, 64) <= 0)
+			s->sig[0] ^= 1;
 		memcpy(s->msg, s->sig, 32);
 	}
-	EVP_MD_CTX_free(c);
 }
 static void b_ossl_verify(void *p, long n)
 {
 	cstate *s = p;
-	EVP_MD_CTX *c = EVP_MD_CTX_new();
-	for (long i = 0; i < n; i++) {
-		EVP_DigestVerifyInit(c, NULL, NULL, NULL, s->edpub);
-		vsink += EVP_DigestVerify(c, s->sig, 64, s->msg, 64);
-	}
-	EVP_MD_CTX_free(c);
+	for (long i = 0; i < n; i++)
+		vsink += EVP_DigestVerify(s->edverify, s->sig, 64, s->msg, 64);
 }
 BENCH_LOOP(b_ossl_keygen, cstate, EVP_PKEY *k = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, NULL, s->seed, 32);
            size_t len = 32; EVP_PKEY_get_raw_public_key(k, s->seed, &len); EVP_PKEY_free(k))
@@ -361,15 +367,31 @@ static void verify_prepared_groups(void)
 
 void bench_curve25519(void)
 {
+#ifdef ECF_BENCH_SODIUM
+	/* What every libsodium application does first: it picks the fastest
+	 * implementations for this CPU (without it, 1.0.18's X25519 stays on its
+	 * generic ref10 code). Idempotent. */
+	if (sodium_init() < 0)
+		fprintf(stderr, "bench_curve25519: sodium_init failed\n");
+#endif
 	reset(); /* the OpenSSL keys come from the state reset() sets */
 #ifdef ECF_BENCH_OPENSSL
 	cs.priv = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, cs.k, 32);
+	cs.xpeer = EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, NULL, cs.u, 32);
+	cs.xctx = EVP_PKEY_CTX_new(cs.priv, NULL);
+	if (!cs.xctx || EVP_PKEY_derive_init(cs.xctx) <= 0 || EVP_PKEY_derive_set_peer(cs.xctx, cs.xpeer) <= 0)
+		fprintf(stderr, "bench_curve25519: OpenSSL X25519 context setup failed\n");
 	cs.edpriv = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, NULL, cs.seed, 32);
 	cs.edpub = EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, NULL, cs.pk, 32);
+	cs.edsign = EVP_MD_CTX_new();
+	cs.edverify = EVP_MD_CTX_new();
+	if (!cs.edsign || !cs.edverify || EVP_DigestSignInit(cs.edsign, NULL, NULL, NULL, cs.edpriv) <= 0 ||
+	    EVP_DigestVerifyInit(cs.edverify, NULL, NULL, NULL, cs.edpub) <= 0)
+		fprintf(stderr, "bench_curve25519: OpenSSL Ed25519 context setup failed\n");
 #endif
 	for (size_t r = 0; r < sizeof OPS / sizeof OPS[0]; r++) {
 		const c25519_op *o = &OPS[r];
-		bench_variant peers[3];
+		bench_variant peers[8];
 		size_t np = 0;
 		if (o->sodium)
 			peers[np++] = PEER("libsodium", o->sodium);
@@ -377,10 +399,15 @@ void bench_curve25519(void)
 			peers[np++] = PEER("openssl", o->openssl);
 		if (o->nettle)
 			peers[np++] = PEER("nettle", o->nettle);
+
 		reset();
 		bench_public("curve25519", o->op, o->ours, &cs, peers, np);
 	}
 #ifdef ECF_BENCH_OPENSSL
+	EVP_PKEY_CTX_free(cs.xctx);
+	EVP_MD_CTX_free(cs.edsign);
+	EVP_MD_CTX_free(cs.edverify);
+	EVP_PKEY_free(cs.xpeer);
 	EVP_PKEY_free(cs.priv);
 	EVP_PKEY_free(cs.edpriv);
 	EVP_PKEY_free(cs.edpub);

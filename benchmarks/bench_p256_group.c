@@ -126,6 +126,17 @@ static void run_keygen(void *p, long n)
 	}
 }
 
+/* The public key of a given secret key (ecf_p256_public_key); the key stays
+ * valid (its last byte changes by at most 1). */
+static void run_public_key(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++) {
+		s->status |= ecf_p256_public_key(s->out, s->priv);
+		s->priv[31] ^= s->out[1] & 1;
+	}
+}
+
 static void run_sign(void *p, long n)
 {
 	group_state *s = p;
@@ -676,6 +687,7 @@ void bench_p256_group(void)
 	one_group("double_scalar_mult_base_vartime", run_double, &s, dbl, ossl, nett);
 	one_group("ecdh", run_ecdh, &s, ecdh, ossl, nett);
 	one_group("keypair", run_keygen, &s, kg, ossl, nett);
+	one_group("public_key", run_public_key, &s, none, ossl, nett);
 	one_group("ecdsa_sign", run_sign, &s, sign, ossl, nett);
 	one_group("ecdsa_sign_msg", run_sign_msg, &s, signm, ossl, nett);
 	one_group("ecdsa_verify", run_verify, &s, ver, ossl, nett);

@@ -1,7 +1,8 @@
 /*
  * The fused curve25519 routines, kernel by kernel: the MULX/ADX X25519 ladder
- * step (ecfk_x25519_ladder_step_mulx_adx, one assembly routine per step)
- * against the portable C step (ecfi_x25519_ladder_step_portable), the
+ * step (ecfk_x25519_ladder_step_mulx_adx, one assembly routine per step) and
+ * its n-step loop (ecfk_x25519_ladder_mulx_adx) against the portable C step
+ * (ecfi_x25519_ladder_step_portable), the
  * MULX/ADX edwards25519 comb addition (ecfk_ed25519_madd_mulx_adx) and
  * doubling step (ecfk_ed25519_dbl_mulx_adx) against the C code
  * (ecfi_edwards25519_madd_p3_portable, _dbl_p1p1_portable), bit for bit, called
@@ -199,10 +200,32 @@ static void test_step_kernel(void **s)
 				compare(a, b, "chain", i * 1000 + step);
 			}
 		}
+		/* The loop kernel (n steps in one call) against n portable steps,
+		 * n = 1, 2, 3, 7 and a whole ladder's 255, random swaps; the
+		 * swaps array is left as it was. */
+		static const uint64_t counts[] = {1, 2, 3, 7, 255};
+		long loops = 0;
+		for (long i = 0; i < chains + 5; i++) {
+			uint64_t n = counts[i % 5], swaps[255], copy[255];
+			fe v[NFE], a[NFE], b[NFE];
+			make_case(v, i, edge, nedge, &rng);
+			memcpy(a, v, sizeof v);
+			memcpy(b, v, sizeof v);
+			for (uint64_t j = 0; j < n; j++)
+				swaps[j] = test_rng_next(&rng) & 1;
+			memcpy(copy, swaps, sizeof swaps);
+			ecfk_x25519_ladder_mulx_adx((uint64_t *)a, swaps, n);
+			for (uint64_t j = 0; j < n; j++)
+				ecfi_x25519_ladder_step_portable(b, swaps[j]);
+			compare(a, b, "ladder kernel, n steps", (long)n * 1000 + i);
+			test_expect(memcmp(copy, swaps, (size_t)n * 8) == 0, "ladder kernel wrote its swaps, case %ld",
+			            i);
+			loops++;
+		}
 		fprintf(stderr,
 		        "# ok x25519_ladder_step_mulx_adx matches the portable step: %ld cases x 2 swaps, %ld chains "
-		        "of 255\n",
-		        cases, chains);
+		        "of 255; x25519_ladder_mulx_adx matches n portable steps: %ld runs (n = 1, 2, 3, 7, 255)\n",
+		        cases, chains, loops);
 		return;
 	}
 	if (test_host_has_mulx_adx())

@@ -75,6 +75,7 @@ PREFIXES = {
 # public value (the valgrind test, test/ct, checks that at run time).
 PUBLIC_LOOPS = {
     "ecfk_p256_jac_dbl_n_mulx_adx": ("%rdi", "%rdx"),
+    "ecfk_x25519_ladder_mulx_adx": ("%rcx", "%rdx"),
 }
 # AArch64: data-flow mnemonics (and their aliases as objdump prints them).
 ALLOWED["aarch64"] = {

@@ -122,6 +122,9 @@ ECFI_FAMILY_BUILT(p25519, ECFI_DECLARE_P25519_TIER_, ~)
 
 #if ECFI_X86_64_KERNELS
 ECFI_HIDDEN void ecfk_x25519_ladder_step_mulx_adx(uint64_t w[ECFK_X25519_LADDER_WORDS], uint64_t swap);
+/* n >= 1 steps (n public) with the swap values swaps[0..n-1]: the bits of n
+ * calls of ecfk_x25519_ladder_step_mulx_adx, in one routine. */
+ECFI_HIDDEN void ecfk_x25519_ladder_mulx_adx(uint64_t w[ECFK_X25519_LADDER_WORDS], const uint64_t *swaps, uint64_t n);
 ECFI_HIDDEN void ecfk_ed25519_madd_mulx_adx(uint64_t w[ECFK_ED25519_MADD_WORDS]);
 ECFI_HIDDEN void ecfk_ed25519_dbl_mulx_adx(uint64_t w[ECFK_ED25519_DBL_WORDS]);
 ECFI_HIDDEN void ecfk_p256_jac_dbl_mulx_adx(uint64_t r[12], const uint64_t p[12]);

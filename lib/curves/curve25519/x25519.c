@@ -74,12 +74,19 @@ static void ladder(uint32_t tiers, fe *x_out, fe *z_out, const uint8_t k[32], co
 	ecfi_p25519_one(&v[3]);
 	v[4] = *x1;
 	uint64_t swap = 0;
-	/* A tier of x25519_ladder: its step kernel, once per bit. */
+	/* A tier of x25519_ladder: the swap value of every step (swaps[j] for
+	 * bit 254 - j), then its ladder kernel runs the 255 steps in one call
+	 * (no call per step: docs/benchmarks.md). */
 #define LADDER_KERNEL(tier, ...)                                                                                       \
-	for (int i = 254; i >= 0; i--) {                                                                               \
-		uint64_t bit = (uint64_t)(k[i >> 3] >> (i & 7)) & 1;                                                   \
-		ECFI_CAT(ecfk_x25519_ladder_step_, tier)((uint64_t *)v, swap ^ bit);                                   \
-		swap = bit;                                                                                            \
+	{                                                                                                              \
+		uint64_t swaps[255];                                                                                   \
+		for (int i = 254; i >= 0; i--) {                                                                       \
+			uint64_t bit = (uint64_t)(k[i >> 3] >> (i & 7)) & 1;                                           \
+			swaps[254 - i] = swap ^ bit;                                                                   \
+			swap = bit;                                                                                    \
+		}                                                                                                      \
+		ECFI_CAT(ecfk_x25519_ladder_, tier)((uint64_t *)v, swaps, 255);                                        \
+		ecfi_wipe(swaps, sizeof swaps);                                                                        \
 	}
 	ECFI_DISPATCH_EACH(x25519_ladder, tiers, LADDER_KERNEL, ~)
 #undef LADDER_KERNEL

@@ -4,6 +4,12 @@
  * (ADCX/ADOX). Caller checks CPU support.
  *
  * void ecfk_x25519_ladder_step_mulx_adx(uint64_t w[ECFK_X25519_LADDER_WORDS], uint64_t swap);
+ * void ecfk_x25519_ladder_mulx_adx(uint64_t w[ECFK_X25519_LADDER_WORDS],
+ *                                  const uint64_t swaps[], uint64_t n);
+ *
+ * The second runs n >= 1 steps (n public, the loop count) with the swap
+ * values swaps[0], ..., swaps[n - 1] (each 0 or 1): the same bits as n calls
+ * of the first, without a call, six pushes and six pops per step.
  *
  * w is the ladder's working area in the caller's frame (kernels/kernels.h has
  * the layout): x2, z2, x3, z3 (in and out), x1 (in) and scratch for the
@@ -22,7 +28,11 @@
  * Secrets stay in w (the caller wipes it once per ladder) and in registers:
  * nothing is written below the stack pointer but the saved registers.
  *
- * Constant time: no branches; every address is a constant offset from w.
+ * Constant time: no branch but the loop over the public n (dec %rcx; jne,
+ * tools/check_asm_ct.py's public loops); every address is a constant offset
+ * from w, the stack pointer, or the swaps pointer, which advances by 8 per
+ * step whatever the values. Inside a step the operands are addressed from
+ * %rdi alone and %rcx (the count) is left alone.
  */
 #include "asm.S.inc"
 #include "p25519_ops_x86.S.inc"
@@ -44,26 +54,26 @@
 #define W_DA 384
 #define W_CB 416
 
-/* Conditional swap of [r8..r11] and [r12..r15] by the mask in rsi. Uses rax. */
+/* Conditional swap of [r8..r11] and [r12..r15] by the mask in rbp. Uses rax. */
 .macro CSWAP_REGS
         mov     %r8, %rax
         xor     %r12, %rax
-        and     %rsi, %rax
+        and     %rbp, %rax
         xor     %rax, %r8
         xor     %rax, %r12
         mov     %r9, %rax
         xor     %r13, %rax
-        and     %rsi, %rax
+        and     %rbp, %rax
         xor     %rax, %r9
         xor     %rax, %r13
         mov     %r10, %rax
         xor     %r14, %rax
-        and     %rsi, %rax
+        and     %rbp, %rax
         xor     %rax, %r10
         xor     %rax, %r14
         mov     %r11, %rax
         xor     %r15, %rax
-        and     %rsi, %rax
+        and     %rbp, %rax
         xor     %rax, %r11
         xor     %rax, %r15
 .endm
@@ -75,19 +85,88 @@
         mov     %r15, \dst+24(%rdi)
 .endm
 
-/* ------------------------------------------------------------------ */
-ECFK_FUNC_BEGIN(ecfk_x25519_ladder_step_mulx_adx)
-        push    %rbx
-        push    %rbp
-        push    %r12
-        push    %r13
-        push    %r14
-        push    %r15
+/* dst = s1*s2 and dst = s^2 with the operands addressed from %rdi (the
+ * bits of FMUL and FSQR of p25519_ops_x86.S.inc, which address them through
+ * %rsi and %rcx and use %rcx): WMUL uses rax, rbx, rbp, rdx, r8-r15; WSQR
+ * those and rsi. */
+.macro WMUL dst, s1, s2
+        mov     \s2+0(%rdi), %rdx
+        mulx    \s1+0(%rdi), %r8, %r9
+        mulx    \s1+8(%rdi), %rbx, %r10
+        add     %rbx, %r9
+        mulx    \s1+16(%rdi), %rbx, %r11
+        adc     %rbx, %r10
+        mulx    \s1+24(%rdi), %rbx, %r12
+        adc     %rbx, %r11
+        adc     $0, %r12
+        ROW_4X64 \s2+8, %r9, %r10, %r11, %r12, %r13, %rbx, %rbp, %rdi, \s1, %rdi
+        ROW_4X64 \s2+16, %r10, %r11, %r12, %r13, %r14, %rbx, %rbp, %rdi, \s1, %rdi
+        ROW_4X64 \s2+24, %r11, %r12, %r13, %r14, %r15, %rbx, %rbp, %rdi, \s1, %rdi
+        P25519_FOLD \dst
+.endm
 
+/* SQR_4X64 of mul_4x64.S.inc (the same instructions, so the same bits) on
+ * an operand at xo(%rdi), with %rsi in place of its temporary %rcx. */
+.macro WSQR_4X64 xo
+        /* the six products x_i*x_j (i<j), once, into w1..w6 (r9..r14) */
+        mov     \xo+0(%rdi), %rdx
+        mulx    \xo+8(%rdi), %r9, %r10              /* x0x1 -> w1,w2 */
+        mulx    \xo+16(%rdi), %rax, %r11            /* x0x2 -> w2,w3 */
+        mulx    \xo+24(%rdi), %rbx, %r12            /* x0x3 -> w3,w4 */
+        mov     \xo+8(%rdi), %rdx
+        mulx    \xo+16(%rdi), %rsi, %r8             /* x1x2 -> w3,w4 */
+        mulx    \xo+24(%rdi), %r15, %r13            /* x1x3 -> w4,w5 */
+        mov     \xo+16(%rdi), %rdx
+        xor     %ebp, %ebp
+        adcx    %rax, %r10
+        adox    %rsi, %r11
+        mulx    \xo+24(%rdi), %rax, %r14            /* x2x3 -> w5,w6 */
+        adcx    %rbx, %r11
+        adox    %r8, %r12
+        adcx    %r15, %r12
+        adox    %rbp, %r13
+        adcx    %rax, %r13
+        adox    %rbp, %r14
+        adcx    %rbp, %r14
+
+        /* double them (CF chain) and add the squares x_i^2 (OF chain) */
+        mov     \xo+0(%rdi), %rdx
+        mulx    %rdx, %r8, %rax
+        xor     %r15d, %r15d
+        adcx    %r9, %r9
+        adox    %rax, %r9
+        mov     \xo+8(%rdi), %rdx
+        mulx    %rdx, %rax, %rbx
+        adcx    %r10, %r10
+        adox    %rax, %r10
+        adcx    %r11, %r11
+        adox    %rbx, %r11
+        mov     \xo+16(%rdi), %rdx
+        mulx    %rdx, %rax, %rbx
+        adcx    %r12, %r12
+        adox    %rax, %r12
+        adcx    %r13, %r13
+        adox    %rbx, %r13
+        mov     \xo+24(%rdi), %rdx
+        mulx    %rdx, %rax, %rbx
+        adcx    %r14, %r14
+        adox    %rax, %r14
+        adcx    %r15, %r15
+        adox    %rbx, %r15
+.endm
+
+.macro WSQR dst, s
+        WSQR_4X64 \s
+        P25519_FOLD \dst
+.endm
+
+/* One step, the swap value (0 or 1) in rbp; rcx is left alone. Uses rax,
+ * rbx, rbp, rdx, rsi, r8-r15. */
+.macro LADDER_STEP
         /* The sums and differences of both pairs, then the swap: a, b, c, d
          * are those of the swapped pairs (the same bits: add and sub are
          * functions of their inputs), and x2, z2, x3, z3 are rewritten below. */
-        neg     %rsi                            /* swap (0 or 1) -> mask */
+        neg     %rbp                            /* swap (0 or 1) -> mask */
         ADD_REGS W_X2, W_Z2, %r12, %r13, %r14, %r15
         ADD_REGS W_X3, W_Z3
         CSWAP_REGS
@@ -100,15 +179,16 @@ ECFK_FUNC_BEGIN(ecfk_x25519_ladder_step_mulx_adx)
         STORE_REGS W_D
         /* The order keeps independent multiplications next to each other
          * (the core overlaps them): measured faster per step than the order
-         * of the formulas (docs/curve25519.md). The
-         * longest chain, da -> z3 = (da - cb)^2 -> z3*x1, starts first. */
-        FMUL    W_DA, W_D, W_A
-        FMUL    W_CB, W_C, W_B
-        FSQR    W_AA, W_A
+         * of the formulas, and than the other orders tried
+         * (docs/benchmarks.md). The longest chain, da -> z3 = (da - cb)^2 ->
+         * z3*x1, starts first. */
+        WMUL    W_DA, W_D, W_A
+        WMUL    W_CB, W_C, W_B
+        WSQR    W_AA, W_A
         FADD    W_X3, W_DA, W_CB
         FSUB    W_Z3, W_DA, W_CB
-        FSQR    W_BB, W_B
-        FSQR    W_Z3, W_Z3
+        WSQR    W_BB, W_B
+        WSQR    W_Z3, W_Z3
         FSUB    W_E, W_AA, W_BB
 
         /* z2 = e*121666 (the bits of ecfi_p25519_mul_small: the 5-word
@@ -134,11 +214,22 @@ ECFK_FUNC_BEGIN(ecfk_x25519_ladder_step_mulx_adx)
         adc     $0, %r11
         ADDTO_REGS W_BB
         STORE_REGS W_Z2
-        FSQR    W_X3, W_X3
-        FMUL    W_Z3, W_Z3, W_X1
-        FMUL    W_Z2, W_Z2, W_E
-        FMUL    W_X2, W_AA, W_BB
+        WSQR    W_X3, W_X3
+        WMUL    W_Z3, W_Z3, W_X1
+        WMUL    W_Z2, W_Z2, W_E
+        WMUL    W_X2, W_AA, W_BB
+.endm
 
+/* ------------------------------------------------------------------ */
+ECFK_FUNC_BEGIN(ecfk_x25519_ladder_step_mulx_adx)
+        push    %rbx
+        push    %rbp
+        push    %r12
+        push    %r13
+        push    %r14
+        push    %r15
+        mov     %rsi, %rbp                      /* swap */
+        LADDER_STEP
         pop     %r15
         pop     %r14
         pop     %r13
@@ -147,3 +238,32 @@ ECFK_FUNC_BEGIN(ecfk_x25519_ladder_step_mulx_adx)
         pop     %rbx
         ret
 ECFK_FUNC_END(ecfk_x25519_ladder_step_mulx_adx)
+
+/* n steps (rdx = n >= 1, public): swaps at rsi, one word per step; the
+ * pointer lives at 0(%rsp) (a public address, never a secret). */
+ECFK_FUNC_BEGIN(ecfk_x25519_ladder_mulx_adx)
+        push    %rbx
+        push    %rbp
+        push    %r12
+        push    %r13
+        push    %r14
+        push    %r15
+        push    %rsi                            /* 0(%rsp): the next swap's address */
+        mov     %rdx, %rcx                      /* the public count */
+1:
+        mov     0(%rsp), %rax
+        mov     0(%rax), %rbp                   /* this step's swap */
+        add     $8, %rax
+        mov     %rax, 0(%rsp)
+        LADDER_STEP
+        dec     %rcx
+        jne     1b
+        pop     %rsi
+        pop     %r15
+        pop     %r14
+        pop     %r13
+        pop     %r12
+        pop     %rbp
+        pop     %rbx
+        ret
+ECFK_FUNC_END(ecfk_x25519_ladder_mulx_adx)
