@@ -41,6 +41,14 @@ static void test_report(void **s)
 	test_expect(!test_host_has_avx2() || (det & ECF_CPU_X86_AVX2),
 	            "CPUID has AVX2 but the probe did not detect it");
 	test_expect(test_host_has_avx2() || !(det & ECF_CPU_X86_AVX2), "the probe claims AVX2 that CPUID/XCR0 deny");
+	/* AVX-512 IFMA: CPUID and XCR0 (opmask, zmm) read here with xgetbv. */
+	const uint32_t ifma_caps = ECF_CPU_X86_AVX512F | ECF_CPU_X86_AVX512IFMA | ECF_CPU_X86_AVX512VL;
+	test_expect(ECFI_TIER_ON(ecfi_cpu_flags, AVX512_IFMA) == ((allowed & ifma_caps) == ifma_caps && ECFI_X86_64_KERNELS),
+	            "AVX-512 IFMA tier must be set exactly when AVX512F, IFMA and VL are allowed");
+	test_expect(!test_host_has_avx512ifma() || (det & ifma_caps) == ifma_caps,
+	            "CPUID and XCR0 have AVX512F, IFMA and VL but the probe did not detect them");
+	test_expect(test_host_has_avx512ifma() || (det & ifma_caps) != ifma_caps,
+	            "the probe claims AVX-512 IFMA that CPUID/XCR0 deny");
 	if (expect && strcmp(expect, "portable") == 0) {
 		test_expect(strcmp(ecf_kernel_name(), "portable") == 0,
 		            "ECFIELD_DISABLE=mulx_adx did not force portable");
@@ -73,6 +81,12 @@ static void test_report(void **s)
 				want |= 1u << 4;
 			else if (strcmp(w, "avx2") == 0)
 				want |= 1u << 5;
+			else if (strcmp(w, "avx512f") == 0)
+				want |= 1u << 6;
+			else if (strcmp(w, "avx512ifma") == 0)
+				want |= 1u << 7;
+			else if (strcmp(w, "avx512vl") == 0)
+				want |= 1u << 10;
 			else if (strcmp(w, "asimd") == 0)
 				want |= 1u << 8;
 			else if (strcmp(w, "pmull") == 0)
@@ -95,6 +109,8 @@ static void test_report(void **s)
 			            "SHA disabled, SHA-NI kernel still selected");
 		if (want & (1u << 5))
 			test_expect(!ECFI_TIER_ON(ecfi_cpu_flags, AVX2), "AVX2 disabled, AVX2 scan still selected");
+		if (want & ((1u << 6) | (1u << 7) | (1u << 10)))
+			test_expect(!ECFI_TIER_ON(ecfi_cpu_flags, AVX512_IFMA), "AVX-512 disabled, IFMA tier still selected");
 	}
 	/* Set by .ci/cpu-models when the suite runs under an emulated CPU model:
 	 * the kernel the probe must choose, and words its reason must contain. */
@@ -167,6 +183,8 @@ static void test_table(void **s)
 	EXPECT_TIER(x25519_ladder, mulx, "mulx_adx");
 	EXPECT_TIER(sha256, sha, "sha_ni");
 	EXPECT_TIER(sha256, mulx | avx2, "portable");
+	EXPECT_TIER(x25519_batch, ECFI_KERNEL_AVX512_IFMA, "avx512_ifma");
+	EXPECT_TIER(x25519_batch, mulx | sha | avx2, "portable");
 	/* The field tiers that tests step through: MULX/ADX, never SHA-NI or AVX2. */
 	test_expect((ECFI_FIELD_TIERS & mulx) && !(ECFI_FIELD_TIERS & (sha | avx2)), "ECFI_FIELD_TIERS 0x%x",
 	            (unsigned)ECFI_FIELD_TIERS);

@@ -62,6 +62,8 @@ int test_host_has_sha_ni(void);
 /* CPUID and XCR0 say AVX2 is usable: the CPU has it and the OS saves the
  * ymm state (x86-64 and i386; 0 elsewhere). */
 int test_host_has_avx2(void);
+/* CPUID has AVX512F, AVX512IFMA and AVX512VL and XCR0 enables the opmask and zmm state. */
+int test_host_has_avx512ifma(void);
 /* Kernel tiers this CPU runs: fills flags[] (ecfi_cpu_flags words) and
  * names[], returns how many (portable is always first). */
 size_t test_kernel_tiers(uint32_t flags[4], const char *names[4]);
