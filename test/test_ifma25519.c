@@ -39,10 +39,10 @@ static void expect_range(const uint64_t a[5][8], int top_bits, const char *what,
 {
 	for (int lane = 0; lane < 8; lane++) {
 		for (int i = 0; i < 4; i++)
-			test_expect(a[i][lane] <= M52, "%s case %ld lane %d: limb %d = 0x%llx >= 2^52", what, it, lane, i,
-			            (unsigned long long)a[i][lane]);
-		test_expect(a[4][lane] >> top_bits == 0, "%s case %ld lane %d: limb 4 = 0x%llx >= 2^%d", what, it,
-		            lane, (unsigned long long)a[4][lane], top_bits);
+			test_expect(a[i][lane] <= M52, "%s case %ld lane %d: limb %d = 0x%llx >= 2^52", what, it, lane,
+			            i, (unsigned long long)a[i][lane]);
+		test_expect(a[4][lane] >> top_bits == 0, "%s case %ld lane %d: limb 4 = 0x%llx >= 2^%d", what, it, lane,
+		            (unsigned long long)a[4][lane], top_bits);
 	}
 }
 
@@ -118,23 +118,45 @@ static void check_op(int op)
 		rand_fe8(&rng, a, in_top[op]);
 		rand_fe8(&rng, b, in_top[op]);
 		switch (op) {
-		case OP_MUL: ecfk_p25519x8_mul_avx512_ifma(r, C(a), C(b)); break;
-		case OP_SQR: ecfk_p25519x8_sqr_avx512_ifma(r, C(a)); break;
-		case OP_ADD: ecfk_p25519x8_add_avx512_ifma(r, C(a), C(b)); break;
-		case OP_SUB: ecfk_p25519x8_sub_avx512_ifma(r, C(a), C(b)); break;
-		case OP_MUL121666: ecfk_p25519x8_mul121666_avx512_ifma(r, C(a)); break;
-		default: ecfk_p25519x8_inv_avx512_ifma(r, C(a)); break;
+		case OP_MUL:
+			ecfk_p25519x8_mul_avx512_ifma(r, C(a), C(b));
+			break;
+		case OP_SQR:
+			ecfk_p25519x8_sqr_avx512_ifma(r, C(a));
+			break;
+		case OP_ADD:
+			ecfk_p25519x8_add_avx512_ifma(r, C(a), C(b));
+			break;
+		case OP_SUB:
+			ecfk_p25519x8_sub_avx512_ifma(r, C(a), C(b));
+			break;
+		case OP_MUL121666:
+			ecfk_p25519x8_mul121666_avx512_ifma(r, C(a));
+			break;
+		default:
+			ecfk_p25519x8_inv_avx512_ifma(r, C(a));
+			break;
 		}
 		expect_range(C(r), out_top[op], names[op], it);
 		for (int lane = 0; lane < 8; lane++) {
 			lane_to_mpz(x, C(a), lane);
 			lane_to_mpz(y, C(b), lane);
 			switch (op) {
-			case OP_MUL: mpz_mul(want, x, y); break;
-			case OP_SQR: mpz_mul(want, x, x); break;
-			case OP_ADD: mpz_add(want, x, y); break;
-			case OP_SUB: mpz_sub(want, x, y); break;
-			case OP_MUL121666: mpz_mul_ui(want, x, 121666); break;
+			case OP_MUL:
+				mpz_mul(want, x, y);
+				break;
+			case OP_SQR:
+				mpz_mul(want, x, x);
+				break;
+			case OP_ADD:
+				mpz_add(want, x, y);
+				break;
+			case OP_SUB:
+				mpz_sub(want, x, y);
+				break;
+			case OP_MUL121666:
+				mpz_mul_ui(want, x, 121666);
+				break;
 			default: {
 				mpz_t e;
 				mpz_init(e);
@@ -147,7 +169,8 @@ static void check_op(int op)
 			lane_to_mpz(got, C(r), lane);
 			mpz_mod(got, got, P);
 			if (mpz_cmp(got, want) != 0) {
-				gmp_fprintf(stderr, "# %s case %ld lane %d: a = %Zx b = %Zx\n#   got %Zx\n#  want %Zx\n",
+				gmp_fprintf(stderr,
+				            "# %s case %ld lane %d: a = %Zx b = %Zx\n#   got %Zx\n#  want %Zx\n",
 				            names[op], it, lane, x, y, got, want);
 				test_expect(0, "%s differs from GMP", names[op]);
 			}
@@ -245,8 +268,8 @@ int main(void)
 		return 77;
 	}
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_mul),       cmocka_unit_test(test_sqr), cmocka_unit_test(test_add),
-	    cmocka_unit_test(test_sub),       cmocka_unit_test(test_mul121666), cmocka_unit_test(test_inv),
+	    cmocka_unit_test(test_mul),   cmocka_unit_test(test_sqr),       cmocka_unit_test(test_add),
+	    cmocka_unit_test(test_sub),   cmocka_unit_test(test_mul121666), cmocka_unit_test(test_inv),
 	    cmocka_unit_test(test_bytes),
 	};
 	return cmocka_run_group_tests_name("ifma25519", tests, setup, teardown);

@@ -212,28 +212,28 @@ IFMA_INLINE void fe8_sqr_n(fe8 *r, const fe8 *a, int n)
 IFMA_INLINE void fe8_inv(fe8 *r, const fe8 *z)
 {
 	fe8 t0, t1, t2, t3;
-	fe8_sqr(&t0, z);           /* 2 */
-	fe8_sqr_n(&t1, &t0, 2);    /* 8 */
-	fe8_mul(&t1, z, &t1);      /* 9 */
-	fe8_mul(&t0, &t0, &t1);    /* 11 */
-	fe8_sqr(&t2, &t0);         /* 22 */
-	fe8_mul(&t1, &t1, &t2);    /* 2^5 - 1 */
-	fe8_sqr_n(&t2, &t1, 5);    /* 2^10 - 2^5 */
-	fe8_mul(&t1, &t2, &t1);    /* 2^10 - 1 */
-	fe8_sqr_n(&t2, &t1, 10);   /* 2^20 - 2^10 */
-	fe8_mul(&t2, &t2, &t1);    /* 2^20 - 1 */
-	fe8_sqr_n(&t3, &t2, 20);   /* 2^40 - 2^20 */
-	fe8_mul(&t2, &t3, &t2);    /* 2^40 - 1 */
-	fe8_sqr_n(&t2, &t2, 10);   /* 2^50 - 2^10 */
-	fe8_mul(&t1, &t2, &t1);    /* 2^50 - 1 */
-	fe8_sqr_n(&t2, &t1, 50);   /* 2^100 - 2^50 */
-	fe8_mul(&t2, &t2, &t1);    /* 2^100 - 1 */
-	fe8_sqr_n(&t3, &t2, 100);  /* 2^200 - 2^100 */
-	fe8_mul(&t2, &t3, &t2);    /* 2^200 - 1 */
-	fe8_sqr_n(&t2, &t2, 50);   /* 2^250 - 2^50 */
-	fe8_mul(&t1, &t2, &t1);    /* 2^250 - 1 */
-	fe8_sqr_n(&t1, &t1, 5);    /* 2^255 - 2^5 */
-	fe8_mul(r, &t1, &t0);      /* 2^255 - 21 */
+	fe8_sqr(&t0, z);          /* 2 */
+	fe8_sqr_n(&t1, &t0, 2);   /* 8 */
+	fe8_mul(&t1, z, &t1);     /* 9 */
+	fe8_mul(&t0, &t0, &t1);   /* 11 */
+	fe8_sqr(&t2, &t0);        /* 22 */
+	fe8_mul(&t1, &t1, &t2);   /* 2^5 - 1 */
+	fe8_sqr_n(&t2, &t1, 5);   /* 2^10 - 2^5 */
+	fe8_mul(&t1, &t2, &t1);   /* 2^10 - 1 */
+	fe8_sqr_n(&t2, &t1, 10);  /* 2^20 - 2^10 */
+	fe8_mul(&t2, &t2, &t1);   /* 2^20 - 1 */
+	fe8_sqr_n(&t3, &t2, 20);  /* 2^40 - 2^20 */
+	fe8_mul(&t2, &t3, &t2);   /* 2^40 - 1 */
+	fe8_sqr_n(&t2, &t2, 10);  /* 2^50 - 2^10 */
+	fe8_mul(&t1, &t2, &t1);   /* 2^50 - 1 */
+	fe8_sqr_n(&t2, &t1, 50);  /* 2^100 - 2^50 */
+	fe8_mul(&t2, &t2, &t1);   /* 2^100 - 1 */
+	fe8_sqr_n(&t3, &t2, 100); /* 2^200 - 2^100 */
+	fe8_mul(&t2, &t3, &t2);   /* 2^200 - 1 */
+	fe8_sqr_n(&t2, &t2, 50);  /* 2^250 - 2^50 */
+	fe8_mul(&t1, &t2, &t1);   /* 2^250 - 1 */
+	fe8_sqr_n(&t1, &t1, 5);   /* 2^255 - 2^5 */
+	fe8_mul(r, &t1, &t0);     /* 2^255 - 21 */
 }
 
 /* The canonical value (< p) of a in T (v < 2^256):
@@ -268,7 +268,8 @@ IFMA_INLINE void fe8_freeze(fe8 *r, const fe8 *a)
  * and from eight 32-byte lanes (two lanes per zmm). */
 IFMA_INLINE void load_lanes(__m512i w[4], const uint8_t in[8][32])
 {
-	const __m512i i0 = _mm512_set_epi64(13, 9, 5, 1, 12, 8, 4, 0), i1 = _mm512_set_epi64(15, 11, 7, 3, 14, 10, 6, 2);
+	const __m512i i0 = _mm512_set_epi64(13, 9, 5, 1, 12, 8, 4, 0),
+	              i1 = _mm512_set_epi64(15, 11, 7, 3, 14, 10, 6, 2);
 	const __m512i l01 = _mm512_loadu_si512((const void *)in[0]), l23 = _mm512_loadu_si512((const void *)in[2]);
 	const __m512i l45 = _mm512_loadu_si512((const void *)in[4]), l67 = _mm512_loadu_si512((const void *)in[6]);
 	/* t0 = words 0 of lanes 0-3 then words 1 of lanes 0-3, t1 words 2 and 3 */
@@ -282,7 +283,8 @@ IFMA_INLINE void load_lanes(__m512i w[4], const uint8_t in[8][32])
 
 IFMA_INLINE void store_lanes(uint8_t out[8][32], const __m512i w[4])
 {
-	const __m512i i0 = _mm512_set_epi64(13, 9, 5, 1, 12, 8, 4, 0), i1 = _mm512_set_epi64(15, 11, 7, 3, 14, 10, 6, 2);
+	const __m512i i0 = _mm512_set_epi64(13, 9, 5, 1, 12, 8, 4, 0),
+	              i1 = _mm512_set_epi64(15, 11, 7, 3, 14, 10, 6, 2);
 	const __m512i t0 = _mm512_shuffle_i64x2(w[0], w[1], 0x44), t2 = _mm512_shuffle_i64x2(w[0], w[1], 0xee);
 	const __m512i t1 = _mm512_shuffle_i64x2(w[2], w[3], 0x44), t3 = _mm512_shuffle_i64x2(w[2], w[3], 0xee);
 	/* t0 = words 0 and 1 of lanes 0-3, t1 words 2 and 3; t2, t3 lanes 4-7 */
@@ -325,10 +327,10 @@ IFMA_INLINE void clear_vector_registers(void)
 	                 "vpxord %%zmm28, %%zmm28, %%zmm28\n\tvpxord %%zmm29, %%zmm29, %%zmm29\n\t"
 	                 "vpxord %%zmm30, %%zmm30, %%zmm30\n\tvpxord %%zmm31, %%zmm31, %%zmm31\n\t"
 	                 "vzeroall" ::
-	                     : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",
-	                       "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "xmm16", "xmm17", "xmm18",
-	                       "xmm19", "xmm20", "xmm21", "xmm22", "xmm23", "xmm24", "xmm25", "xmm26", "xmm27",
-	                       "xmm28", "xmm29", "xmm30", "xmm31", "memory");
+	                     : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10",
+	                       "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "xmm16", "xmm17", "xmm18", "xmm19", "xmm20",
+	                       "xmm21", "xmm22", "xmm23", "xmm24", "xmm25", "xmm26", "xmm27", "xmm28", "xmm29", "xmm30",
+	                       "xmm31", "memory");
 }
 
 /* The ladder of RFC 7748 section 5 on eight lanes; base: u = 9 (x1 * z is a
