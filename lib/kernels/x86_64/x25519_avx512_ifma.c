@@ -237,25 +237,23 @@ IFMA_INLINE void fe8_inv(fe8 *r, const fe8 *z)
 }
 
 /* The canonical value (< p) of a in T (v < 2^256):
- *   fold 1: v1 = (v mod 2^255) + 19 (v >> 255) <= 2^255 - 1 + 19 (v >> 255 <= 1
- *           as l4 < 2^48); then the chain;
- *   fold 2: v2 = (v1 mod 2^255) + 19 (v1 >> 255) < 2^255 (if v1 >= 2^255,
- *           v1 - 2^255 + 19 <= 37);
- *   w = v2 + 19: w >= 2^255 exactly when v2 >= p, and then v2 - p = w - 2^255.
- * Every step is the same instructions on every lane; the choice is a blend. */
+ *   fold: v1 = (v mod 2^255) + 19 (v >> 255) <= 2^255 - 1 + 19 (v >> 255 <= 1
+ *         as l4 < 2^48); then the chain (l4 <= 2^47);
+ *   w = v1 + 19 <= 2^255 + 37: bit 255 of w is set exactly when v1 >= p, and
+ *   then v1 - p = w - 2^255 lies in [0, 37] (v1 <= 2^255 + 18 < 2p): one
+ *   conditional subtraction of p suffices, a blend on bit 255 of w.
+ * Every step is the same instructions on every lane. */
 IFMA_INLINE void fe8_freeze(fe8 *r, const fe8 *a)
 {
 	const __m512i m52 = V(M52), m47 = V(M47), k19 = V(19);
 	__m512i c0 = a->l[0], c1 = a->l[1], c2 = a->l[2], c3 = a->l[3], c4 = a->l[4];
-	for (int fold = 0; fold < 2; fold++) {
-		const __m512i t = SHR(c4, 47);
-		c4 = AND(c4, m47);
-		c0 = LO(c0, t, k19);
-		CARRY_CHAIN(c0, c1, c2, c3, c4, m52);
-	}
+	const __m512i t = SHR(c4, 47);
+	c4 = AND(c4, m47);
+	c0 = LO(c0, t, k19);
+	CARRY_CHAIN(c0, c1, c2, c3, c4, m52);
 	__m512i w0 = ADD(c0, k19), w1 = c1, w2 = c2, w3 = c3, w4 = c4;
 	CARRY_CHAIN(w0, w1, w2, w3, w4, m52);
-	const __m512i ge = SUB(_mm512_setzero_si512(), SHR(w4, 47)); /* all ones where v2 >= p */
+	const __m512i ge = SUB(_mm512_setzero_si512(), SHR(w4, 47)); /* all ones where v1 >= p */
 	w4 = AND(w4, m47);
 	r->l[0] = _mm512_ternarylogic_epi64(ge, w0, c0, 0xca);
 	r->l[1] = _mm512_ternarylogic_epi64(ge, w1, c1, 0xca);
