@@ -19,9 +19,11 @@ vector registers (and the memory the kernels read and write through them).
   2. Data never goes from a vector register to a general register or to the
      flags: a vector instruction may have a general register only as the
      SOURCE of a broadcast or of vmovd/vmovq into a vector register (a
-     public constant or a shift count), and no instruction names a mask
-     register (%k0-%k7: kmov to a general register and kortest would reach
-     the flags; the kernels blend with VPTERNLOGQ instead).
+     public constant or a shift count); a mask register (%k0-%k7) may only be
+     written by a vector compare or test (clang makes one of (x | -x) >> 63)
+     and used as the write mask ({%kN}) of a vector instruction, and no
+     mask-register instruction (kmov, kortest, ktest, ...: the only ways from
+     a mask to a general register or the flags) appears at all.
   3. No general-register instruction has a memory operand (lea, which only
      computes an address, and padding excepted): the general registers and
      flags hold only the arguments (array pointers), the stack pointer, loop
@@ -50,8 +52,10 @@ VEC_OPS = {
     "vpbroadcastq", "vpbroadcastd", "vmovd", "vmovq",
     "vshufi64x2", "vshufi32x4", "vpermi2q", "vpermt2q", "vpermq", "vpunpcklqdq", "vpunpckhqdq",
     "vinserti64x4", "vextracti64x4", "vinserti128", "vextracti128",
-    "vzeroupper", "vzeroall",
+    "vzeroupper", "vzeroall", "vbroadcastsd", "vbroadcastss", "vbroadcasti64x4", "vbroadcasti32x4",
 }
+# Vector compares and tests whose destination is a mask register.
+MASK_WRITERS = {"vptestmq", "vptestnmq", "vpcmpq", "vpcmpuq", "vpcmpeqq", "vpcmpgtq"}
 # Vector instructions whose FIRST (AT&T source) operand may be a general
 # register: into a vector register only.
 GPR_INTO_VECTOR = {"vpbroadcastq", "vpbroadcastd", "vmovd", "vmovq"}
@@ -68,13 +72,21 @@ GREG = re.compile(r"%(r[a-z0-9]+|e[a-z]{2}|[a-d]x|[sd]il?|[bs]pl?|[a-d]l)\b")
 def check_insn(mnem, operands):
     m = mnem.rstrip(",")
     ops = split_operands(operands)
-    if KREG.search(operands) or m.startswith("k"):
-        return "mask register (may reach a general register or the flags)"
+    # (mask-register instructions, kmov, kortest, ktest, ..., are not in the
+    # allow-lists: rejected below)
+    # {%kN} write masks and {z} are allowed on vector instructions: drop them
+    ops = [re.sub(r"\{[^}]*\}", "", o) for o in ops]
+    if m in MASK_WRITERS:
+        if not (ops and KREG.fullmatch(ops[-1])) or any(KREG.search(o) for o in ops[:-1]):
+            return "mask register other than as a compare's destination"
+        ops = ops[:-1]
+    elif any(KREG.search(o) for o in ops):
+        return "mask register operand (may reach a general register or the flags)"
     if m.startswith("j"):
         if m == "jmp" and any("*" in o for o in ops):
             return "indirect branch"
         return None  # conditional or direct: the flags are public (rules 2, 3)
-    if m in VEC_OPS:
+    if m in VEC_OPS or m in MASK_WRITERS:
         for i, o in enumerate(ops):
             if re.fullmatch(r"%\w+", o) and not VREG.fullmatch(o):
                 if not (m in GPR_INTO_VECTOR and i == 0 and len(ops) == 2 and VREG.fullmatch(ops[1])):
