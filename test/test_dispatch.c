@@ -43,7 +43,8 @@ static void test_report(void **s)
 	test_expect(test_host_has_avx2() || !(det & ECF_CPU_X86_AVX2), "the probe claims AVX2 that CPUID/XCR0 deny");
 	/* AVX-512 IFMA: CPUID and XCR0 (opmask, zmm) read here with xgetbv. */
 	const uint32_t ifma_caps = ECF_CPU_X86_AVX512F | ECF_CPU_X86_AVX512IFMA | ECF_CPU_X86_AVX512VL;
-	test_expect(ECFI_TIER_ON(ecfi_cpu_flags, AVX512_IFMA) == ((allowed & ifma_caps) == ifma_caps && ECFI_X86_64_KERNELS),
+	test_expect(ECFI_TIER_ON(ecfi_cpu_flags, AVX512_IFMA) ==
+	                ((allowed & ifma_caps) == ifma_caps && ECFI_X86_64_KERNELS),
 	            "AVX-512 IFMA tier must be set exactly when AVX512F, IFMA and VL are allowed");
 	test_expect(!test_host_has_avx512ifma() || (det & ifma_caps) == ifma_caps,
 	            "CPUID and XCR0 have AVX512F, IFMA and VL but the probe did not detect them");
@@ -110,7 +111,8 @@ static void test_report(void **s)
 		if (want & (1u << 5))
 			test_expect(!ECFI_TIER_ON(ecfi_cpu_flags, AVX2), "AVX2 disabled, AVX2 scan still selected");
 		if (want & ((1u << 6) | (1u << 7) | (1u << 10)))
-			test_expect(!ECFI_TIER_ON(ecfi_cpu_flags, AVX512_IFMA), "AVX-512 disabled, IFMA tier still selected");
+			test_expect(!ECFI_TIER_ON(ecfi_cpu_flags, AVX512_IFMA),
+			            "AVX-512 disabled, IFMA tier still selected");
 	}
 	/* Set by .ci/cpu-models when the suite runs under an emulated CPU model:
 	 * the kernel the probe must choose, and words its reason must contain. */
