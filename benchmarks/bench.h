@@ -38,6 +38,10 @@ typedef struct bench_variant {
 /* Measure and print one group. Variants whose row does not match the filter
  * are skipped; a group with none left costs nothing. */
 void bench_group(const char *field, const char *op, const bench_variant *v, size_t nv);
+/* bench_group for bodies that do ops[i] operations per iteration (batch
+ * calls; NULL or ops[i] <= 0: 1): every row, and the ratio column, is per
+ * operation. */
+void bench_group_ops(const char *field, const char *op, const bench_variant *v, size_t nv, const long *ops);
 
 /* One group: the public entry on every kernel tier this CPU runs, followed
  * by nextra more variants (direct calls, pointers, prototypes). */

@@ -138,16 +138,26 @@ static int matches(const char *field, const char *op, const bench_variant *v)
 
 void bench_group(const char *field, const char *op, const bench_variant *all, size_t nall)
 {
+	bench_group_ops(field, op, all, nall, NULL);
+}
+
+void bench_group_ops(const char *field, const char *op, const bench_variant *all, size_t nall, const long *ops)
+{
 	bench_variant v[MAX_VARIANTS], peers[MAX_VARIANTS];
+	double per[MAX_VARIANTS]; /* operations per iteration of each body */
 	size_t nv = 0;
 	for (size_t i = 0; i < nall && nv < MAX_VARIANTS; i++)
-		if (matches(field, op, &all[i]))
+		if (matches(field, op, &all[i])) {
+			per[nv] = ops && ops[i] > 0 ? (double)ops[i] : all[i].ops ? (double)all[i].ops : 1.0;
 			v[nv++] = all[i];
+		}
 	/* field-level peers of this group (bench_options.peers), in the same rounds */
 	size_t np = opt_peers ? opt_peers(field, op, peers, MAX_VARIANTS) : 0;
 	for (size_t i = 0; i < np && nv < MAX_VARIANTS; i++)
-		if (matches(field, op, &peers[i]))
+		if (matches(field, op, &peers[i])) {
+			per[nv] = peers[i].ops ? (double)peers[i].ops : 1.0;
 			v[nv++] = peers[i];
+		}
 	if (nv == 0)
 		return;
 	rows_selected += (long)nv;
@@ -210,11 +220,10 @@ void bench_group(const char *field, const char *op, const bench_variant *all, si
 			/* Drop a round in which the thread was descheduled. */
 			if (c1 - c0 < 0.9 * (w1 - w0))
 				ok = 0;
-			double per = (double)iters[i] * (v[i].ops ? (double)v[i].ops : 1.0); /* operations */
-			cur[i] = (double)(t1 - t0) / per;
+			cur[i] = (double)(t1 - t0) / ((double)iters[i] * per[i]);
 			if (s >= 10) {
 				tk[i * ns + kept[i]] = cur[i];
-				nsv[i * ns + kept[i]] = (w1 - w0) / per;
+				nsv[i * ns + kept[i]] = (w1 - w0) / ((double)iters[i] * per[i]);
 			}
 		}
 		if (s < 10)

@@ -350,6 +350,65 @@ static const c25519_op OPS[] = {
     {"ristretto255_is_identity", b_rist_is_identity, NULL, NULL, NULL},
 };
 
+/* The batch calls: ecf_x25519_batch and ecf_x25519_public_key_batch on
+ * batches of 8 and 64, per operation (bench_variant.per_iter), each output
+ * the next input, beside the single call on the best tier (the first row:
+ * the ratio column is batch / single), and the batch of 8 without the
+ * avx512_ifma tier (the single-call path: its cost next to n single calls). */
+typedef struct {
+	uint8_t k[64][32], u[64][32];
+	int st[64];
+} bstate;
+static bstate bs;
+#define CB(a) ((const uint8_t(*)[32])(a))
+#define BATCH_BODY(name, call)                                                                                         \
+	static void name(void *p, long n)                                                                              \
+	{                                                                                                              \
+		bstate *s = p;                                                                                         \
+		for (long i = 0; i < n; i++) {                                                                         \
+			call;                                                                                          \
+		}                                                                                                      \
+	}
+BATCH_BODY(b_x25519_batch8, vsink += ecf_x25519_batch(s->u, s->st, CB(s->k), CB(s->u), 8))
+BATCH_BODY(b_x25519_batch64, vsink += ecf_x25519_batch(s->u, s->st, CB(s->k), CB(s->u), 64))
+BATCH_BODY(b_x25519_base_batch8, vsink += ecf_x25519_public_key_batch(s->k, CB(s->k), 8))
+BATCH_BODY(b_x25519_base_batch64, vsink += ecf_x25519_public_key_batch(s->k, CB(s->k), 64))
+
+static void batch_reset(void)
+{
+	for (int i = 0; i < 64; i++) {
+		memset(bs.k[i], 0x42 + i, 32);
+		memset(bs.u[i], 0, 32);
+		bs.u[i][0] = 9;
+	}
+}
+
+static void batch_groups(void)
+{
+	uint32_t flags[4];
+	const char *names[4];
+	size_t nt = bench_tiers(flags, names);
+	/* bench_tiers' best tier (MULX/ADX with SHA-NI and AVX2), then with IFMA */
+	const uint32_t noifma = flags[nt - 1], ifma = ecfi_cpu_supported_kernels() & ECFI_KERNEL_AVX512_IFMA;
+	const uint32_t best = noifma | ifma;
+	const char *vec = ifma ? "avx512_ifma" : names[nt - 1];
+	static const struct {
+		const char *op;
+		bench_body single, b8, b64;
+	} G[] = {{"x25519_batch", b_x25519, b_x25519_batch8, b_x25519_batch64},
+	         {"x25519_base_batch", b_x25519_base, b_x25519_base_batch8, b_x25519_base_batch64}};
+	for (size_t g = 0; g < 2; g++) {
+		const bench_variant v[4] = {{names[nt - 1], "public", noifma, G[g].single, &cs},
+		                            {vec, "batch8", best, G[g].b8, &bs},
+		                            {vec, "batch64", best, G[g].b64, &bs},
+		                            {names[nt - 1], "batch8", noifma, G[g].b8, &bs}};
+		static const long ops[4] = {1, 8, 64, 8};
+		reset();
+		batch_reset();
+		bench_group_ops("curve25519", G[g].op, v, 4, ops);
+	}
+}
+
 /* verify and verify_prepared of the same key and signature, side by side in
  * one group per tier (the ratio column is prepared / one-shot). */
 static void verify_prepared_groups(void)
@@ -413,6 +472,7 @@ void bench_curve25519(void)
 	EVP_PKEY_free(cs.edpub);
 #endif
 	verify_prepared_groups();
+	batch_groups();
 	reset();
 	parallel_row(0, "x25519");
 	parallel_row(1, "ed25519_verify");

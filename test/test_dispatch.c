@@ -66,6 +66,15 @@ static void test_report(void **s)
 #if defined(__aarch64__) && defined(__linux__)
 	fprintf(stderr, "# HWCAP 0x%lx (getauxval)\n", hwcap);
 #endif
+	/* AVX-512 IFMA: CPUID and XCR0 (opmask, zmm) read here with xgetbv. */
+	const uint32_t ifma_caps = ECF_CPU_X86_AVX512F | ECF_CPU_X86_AVX512IFMA | ECF_CPU_X86_AVX512VL;
+	test_expect(ECFI_TIER_ON(ecfi_cpu_flags, AVX512_IFMA) ==
+	                ((allowed & ifma_caps) == ifma_caps && ECFI_X86_64_KERNELS),
+	            "AVX-512 IFMA tier must be set exactly when AVX512F, IFMA and VL are allowed");
+	test_expect(!test_host_has_avx512ifma() || (det & ifma_caps) == ifma_caps,
+	            "CPUID and XCR0 have AVX512F, IFMA and VL but the probe did not detect them");
+	test_expect(test_host_has_avx512ifma() || (det & ifma_caps) != ifma_caps,
+	            "the probe claims AVX-512 IFMA that CPUID/XCR0 deny");
 	if (expect && strcmp(expect, "portable") == 0) {
 		test_expect(strcmp(ecf_kernel_name(), "portable") == 0,
 		            "ECFIELD_DISABLE=mulx_adx,aarch64 did not force portable");
@@ -99,6 +108,12 @@ static void test_report(void **s)
 				want |= 1u << 4;
 			else if (strcmp(w, "avx2") == 0)
 				want |= 1u << 5;
+			else if (strcmp(w, "avx512f") == 0)
+				want |= 1u << 6;
+			else if (strcmp(w, "avx512ifma") == 0)
+				want |= 1u << 7;
+			else if (strcmp(w, "avx512vl") == 0)
+				want |= 1u << 10;
 			else if (strcmp(w, "asimd") == 0)
 				want |= 1u << 8;
 			else if (strcmp(w, "pmull") == 0)
@@ -131,6 +146,9 @@ static void test_report(void **s)
 		if (want & (1u << 8))
 			test_expect(strcmp(ecf_kernel_name(), "aarch64") != 0 && !ECFI_TIER_ON(ecfi_cpu_flags, AARCH64),
 			            "ASIMD disabled, kernel %s", ecf_kernel_name());
+		if (want & ((1u << 6) | (1u << 7) | (1u << 10)))
+			test_expect(!ECFI_TIER_ON(ecfi_cpu_flags, AVX512_IFMA),
+			            "AVX-512 disabled, IFMA tier still selected");
 	}
 	/* Set by .ci/cpu-models (and .ci/jobs/cross.sh) when the suite runs under
 	 * an emulated CPU model: the kernel the probe must choose, and words its
@@ -225,6 +243,8 @@ static void test_table(void **s)
 	EXPECT_TIER(x25519_ladder, mulx, "mulx_adx");
 	EXPECT_TIER(sha256, sha, "sha_ni");
 	EXPECT_TIER(sha256, mulx | avx2, "portable");
+	EXPECT_TIER(x25519_batch, ECFI_KERNEL_AVX512_IFMA, "avx512_ifma");
+	EXPECT_TIER(x25519_batch, mulx | sha | avx2, "portable");
 	/* The field tiers that tests step through: MULX/ADX and aarch64, never SHA-NI or AVX2. */
 	test_expect((ECFI_FIELD_TIERS & mulx) != 0 && (ECFI_FIELD_TIERS & a64) != 0 &&
 	                (ECFI_FIELD_TIERS & (sha | avx2)) == 0,

@@ -11,7 +11,7 @@
  * search that top part for the keys themselves. Independent of the secret's
  * form: a call tree deeper than ECFI_WIPE_STACK_BYTES in some build, or a
  * function without the wipe, fails here. Runs on every subset of the CPU's
- * kernel bits (MULX/ADX, AVX2, SHA-NI): every code path of the functions.
+ * kernel bits (MULX/ADX, AVX2, SHA-NI, AVX-512 IFMA): every code path of the functions.
  */
 #include <string.h>
 
@@ -82,11 +82,16 @@ static const char *const NAMES[] = {
     "ed25519ph_sign",
     "ed25519_sk_to_x25519",
     "ristretto255_from_uniform_bytes",
+    "x25519_batch (9: a group of 8 and one)",
+    "x25519_public_key_batch (9)",
 };
 #define NOPS (sizeof NAMES / sizeof NAMES[0])
 
 /* The statuses of the curve25519 calls (read, as ECF_WARN_UNUSED_RESULT asks). */
 static volatile int ST25519;
+/* The batch calls' arrays (9 elements: one group of 8 on the avx512_ifma tier, one single). */
+static uint8_t BK[9][32], BU[9][32], BOUT[9][32];
+static int BST[9];
 
 /* No locals: its frame is a return address, the inputs are globals. */
 static __attribute__((noinline)) void run_op(int op)
@@ -164,6 +169,12 @@ static __attribute__((noinline)) void run_op(int op)
 	case OP_FIRST + 21:
 		ST25519 = ecf_ed25519_sk_to_x25519(OUT, KEY);
 		break;
+	case OP_FIRST + 23:
+		ST25519 = ecf_x25519_batch(BOUT, BST, (const uint8_t(*)[32])BK, (const uint8_t(*)[32])BU, 9);
+		break;
+	case OP_FIRST + 24:
+		ST25519 = ecf_x25519_public_key_batch(BOUT, (const uint8_t(*)[32])BK, 9);
+		break;
 	default:
 		ST25519 = ecf_ristretto255_from_uniform_bytes(&RIS, UNIFORM, 64);
 		break;
@@ -193,13 +204,17 @@ static void test_whole_stack_wiped(void **s)
 	ecf_edwards25519_generator(&ED);
 	ecf_ristretto255_generator(&RIS);
 	ST25519 = ecf_ed25519_keypair(OUT, SK, KEY);
+	for (int j = 0; j < 9; j++) {
+		test_rand_bytes(&rng, BK[j], 32);
+		test_rand_bytes(&rng, BU[j], 32);
+	}
 	size_t worst = 0;
 	int worst_op = OP_LEAKY_WIPED;
 	/* Every subset of the kernel bits this CPU has, not only the tiers of
 	 * test_tier_count(): MULX/ADX with and without AVX2 (the fused fixed-base
 	 * addition or not), AVX2 alone (Haswell's tier), SHA-NI or not (signing). */
-	const uint32_t have =
-	    ecfi_cpu_supported_kernels() & (ECFI_KERNEL_MULX_ADX | ECFI_KERNEL_AVX2 | ECFI_KERNEL_SHA_NI);
+	const uint32_t have = ecfi_cpu_supported_kernels() &
+	                      (ECFI_KERNEL_MULX_ADX | ECFI_KERNEL_AVX2 | ECFI_KERNEL_SHA_NI | ECFI_KERNEL_AVX512_IFMA);
 	unsigned combos = 0;
 	for (uint32_t f = 0; f <= have; f++) {
 		if ((f & ~have) != 0)

@@ -42,6 +42,12 @@ ECF_API uint32_t ecf_version_number(void);
 #define ECF_CPU_X86_SSE4_1 (1u << 4)
 /** x86 AVX2, with the OS saving the ymm registers (the P-256 table scans). */
 #define ECF_CPU_X86_AVX2 (1u << 5)
+/** x86 AVX-512 foundation, IFMA (VPMADD52LUQ/HUQ) and VL, each reported only
+ *  when the OS saves the zmm and opmask registers (XCR0): the 8-lane batch
+ *  kernels of the avx512_ifma tier. */
+#define ECF_CPU_X86_AVX512F (1u << 6)
+#define ECF_CPU_X86_AVX512IFMA (1u << 7)
+#define ECF_CPU_X86_AVX512VL (1u << 10)
 #define ECF_CPU_ARM_ASIMD (1u << 8)
 #define ECF_CPU_ARM_PMULL (1u << 9)
 /** Armv8 SHA-256 instructions (SHA256H, SHA256H2, SHA256SU0/1; HWCAP_SHA2). */

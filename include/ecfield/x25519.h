@@ -54,6 +54,37 @@ ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2, 3) int ecf_x25519_keypair(uint8
                                                                            uint8_t sk[ECF_X25519_SECRET_KEY_BYTES],
                                                                            const uint8_t seed[ECF_X25519_SEED_BYTES]);
 
+/* clang-format off */
+/** Many key agreements at once: for each i < n, shared[i] and status[i] are
+ *  exactly what shared[i] and the return value of ecf_x25519(shared[i],
+ *  sk[i], peer[i]) would be (the same bytes; ECF_OK, or ECF_ERR_SMALL_ORDER
+ *  with shared[i] all zero). Each element is independent: a peer of small
+ *  order fails its own element only. Returns ECF_OK if every status[i] is
+ *  ECF_OK (so for n = 0), else the status of the first element that failed
+ *  (read status[] for which ones); ECF_ERR_NULL if any pointer is NULL (then
+ *  the n entries of shared and status that are not NULL are zeroed and set to
+ *  ECF_ERR_NULL). On x86-64 CPUs with AVX-512 IFMA the groups of 8 run side
+ *  by side in the vector registers (several times the throughput of single
+ *  calls; the last n mod 8 and other CPUs run the single-call code). Constant
+ *  time in every sk[i] and peer[i], and no element's secrets influence another
+ *  element's timing or results; n and which statuses fail are public.
+ *  shared may be the same array as sk or as peer (element i over element i);
+ *  no other overlap between the arrays is allowed. */
+ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2, 3, 4) int ecf_x25519_batch(
+    uint8_t shared[][ECF_X25519_SHARED_BYTES], int status[], const uint8_t sk[][ECF_X25519_SECRET_KEY_BYTES],
+    const uint8_t peer[][ECF_X25519_PUBLIC_KEY_BYTES], size_t n);
+/** Many public keys at once: pk[i] = what ecf_x25519_public_key(pk[i],
+ *  sk[i]) gives, for each i < n (the same bytes), by the Montgomery ladder
+ *  from u = 9 on 8 lanes on x86-64 CPUs with AVX-512 IFMA (the last n mod 8
+ *  and other CPUs run the single call's fixed-base code). Returns ECF_OK
+ *  (also for n = 0), or ECF_ERR_NULL if pk or sk is NULL (then pk, if not
+ *  NULL, is zeroed for n entries). Constant time in every sk[i], each element
+ *  independent of the others. pk may be the same array as sk; no other
+ *  overlap. */
+ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2) int ecf_x25519_public_key_batch(
+    uint8_t pk[][ECF_X25519_PUBLIC_KEY_BYTES], const uint8_t sk[][ECF_X25519_SECRET_KEY_BYTES], size_t n);
+/* clang-format on */
+
 #ifdef __cplusplus
 }
 #endif

@@ -76,7 +76,8 @@
  * ecf_cpu_detected(); word both the cpu_features field the probe reads
  * (X86Info / Aarch64Info .features.word) and the ECFIELD_DISABLE word that
  * clears it. cpu_features reports AVX2 only when the OS saves the ymm state
- * (XCR0). */
+ * (XCR0), and the AVX-512 features only when it saves the zmm and opmask
+ * state (cpu_features 0.7: os_preserves avx512_registers, from XCR0). */
 #define ECFI_CAPS(X, ...) \
 	X(ECF_CPU_X86_BMI2,   bmi2,   X86,     __VA_ARGS__) /* MULX */ \
 	X(ECF_CPU_X86_ADX,    adx,    X86,     __VA_ARGS__) /* ADCX, ADOX */ \
@@ -84,6 +85,9 @@
 	X(ECF_CPU_X86_SSSE3,  ssse3,  X86,     __VA_ARGS__) /* PSHUFB, PALIGNR */ \
 	X(ECF_CPU_X86_SSE4_1, sse4_1, X86,     __VA_ARGS__) /* PBLENDW */ \
 	X(ECF_CPU_X86_AVX2,   avx2,   X86,     __VA_ARGS__) /* 256-bit integer ops */ \
+	X(ECF_CPU_X86_AVX512F,    avx512f,    X86, __VA_ARGS__) /* zmm registers, opmasks */ \
+	X(ECF_CPU_X86_AVX512IFMA, avx512ifma, X86, __VA_ARGS__) /* VPMADD52LUQ, VPMADD52HUQ */ \
+	X(ECF_CPU_X86_AVX512VL,   avx512vl,   X86, __VA_ARGS__) /* EVEX ops on xmm/ymm */ \
 	X(ECF_CPU_ARM_ASIMD,  asimd,  AARCH64, __VA_ARGS__) \
 	X(ECF_CPU_ARM_PMULL,  pmull,  AARCH64, __VA_ARGS__) \
 	X(ECF_CPU_ARM_SHA2,   sha2,   AARCH64, __VA_ARGS__) /* SHA256H, SHA256H2, SHA256SU0/1 */ \
@@ -98,6 +102,7 @@
 #define ECFI_TIER_ROW_MULX_ADX(X, ...) X(MULX_ADX, 1u << 0, mulx_adx, X86_64, ECF_CPU_X86_BMI2 | ECF_CPU_X86_ADX, __VA_ARGS__)
 #define ECFI_TIER_ROW_SHA_NI(X, ...)   X(SHA_NI,   1u << 1, sha_ni,   X86_64, ECF_CPU_X86_SHA | ECF_CPU_X86_SSSE3 | ECF_CPU_X86_SSE4_1, __VA_ARGS__)
 #define ECFI_TIER_ROW_AVX2(X, ...)     X(AVX2,     1u << 2, avx2,     X86_64, ECF_CPU_X86_AVX2, __VA_ARGS__)
+#define ECFI_TIER_ROW_AVX512_IFMA(X, ...) X(AVX512_IFMA, 1u << 3, avx512_ifma, X86_64, ECF_CPU_X86_AVX512F | ECF_CPU_X86_AVX512IFMA | ECF_CPU_X86_AVX512VL, __VA_ARGS__)
 #define ECFI_TIER_ROW_AARCH64(X, ...)  X(AARCH64,  1u << 4, aarch64,  AARCH64, ECF_CPU_ARM_ASIMD, __VA_ARGS__) /* base ARMv8-A MUL/UMULH kernels */
 #define ECFI_TIER_ROW_ARMV8_SHA2(X, ...)   X(ARMV8_SHA2,   1u << 5, armv8_sha2,   AARCH64, ECF_CPU_ARM_ASIMD | ECF_CPU_ARM_SHA2, __VA_ARGS__)
 #define ECFI_TIER_ROW_ARMV8_SHA512(X, ...) X(ARMV8_SHA512, 1u << 6, armv8_sha512, AARCH64, ECF_CPU_ARM_ASIMD | ECF_CPU_ARM_SHA512, __VA_ARGS__)
@@ -106,6 +111,7 @@
 	ECFI_TIER_ROW_MULX_ADX(X, __VA_ARGS__) \
 	ECFI_TIER_ROW_SHA_NI(X, __VA_ARGS__) \
 	ECFI_TIER_ROW_AVX2(X, __VA_ARGS__) \
+	ECFI_TIER_ROW_AVX512_IFMA(X, __VA_ARGS__) \
 	ECFI_TIER_ROW_AARCH64(X, __VA_ARGS__) \
 	ECFI_TIER_ROW_ARMV8_SHA2(X, __VA_ARGS__) \
 	ECFI_TIER_ROW_ARMV8_SHA512(X, __VA_ARGS__) \
@@ -133,6 +139,7 @@
 #define ECFI_FAMILY_sha256(X, ...)         X(SHA_NI, __VA_ARGS__) X(ARMV8_SHA2, __VA_ARGS__) /* SHA-256 compression: blocks */
 #define ECFI_FAMILY_sha512(X, ...)         X(ARMV8_SHA512, __VA_ARGS__) /* SHA-512 compression: blocks */
 #define ECFI_FAMILY_keccak(X, ...)         X(ARMV8_SHA3, __VA_ARGS__)   /* Keccak-f[1600] permutation */
+#define ECFI_FAMILY_x25519_batch(X, ...)   X(AVX512_IFMA, __VA_ARGS__) /* X25519 8 lanes: ladder8, base8 */
 
 /* The field multiplication families: their tiers are ECFI_FIELD_TIERS (the
  * tiers the field tests, fuzzers and the valgrind ct test step through). */

@@ -207,6 +207,18 @@ unsigned long test_host_hwcap(void)
 {
 #if defined(__aarch64__) && defined(__linux__)
 	return getauxval(AT_HWCAP);
+int test_host_has_avx512ifma(void)
+{
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+	unsigned a, b, c, d;
+	if (!__get_cpuid(1, &a, &b, &c, &d) || !(c >> 27 & 1))
+		return 0;
+	unsigned lo, hi;
+	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+	if ((lo & 0xe6) != 0xe6) /* xmm, ymm, opmask, zmm0-15 upper halves, zmm16-31 */
+		return 0;
+	/* leaf 7 ebx: AVX512F bit 16, AVX512IFMA bit 21, AVX512VL bit 31 */
+	return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b >> 16 & 1) && (b >> 21 & 1) && (b >> 31 & 1);
 #else
 	return 0;
 #endif

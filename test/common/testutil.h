@@ -67,6 +67,8 @@ int test_host_has_avx2(void);
 unsigned long test_host_hwcap(void);
 /* HWCAP says ASIMD (aarch64; 0 elsewhere). */
 int test_host_has_asimd(void);
+/* CPUID has AVX512F, AVX512IFMA and AVX512VL and XCR0 enables the opmask and zmm state. */
+int test_host_has_avx512ifma(void);
 /* Kernel tiers this CPU runs: fills flags[] (ecfi_cpu_flags words) and
  * names[], returns how many (portable is always first). */
 size_t test_kernel_tiers(uint32_t flags[4], const char *names[4]);

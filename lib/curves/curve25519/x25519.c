@@ -219,3 +219,13 @@ int ecf_x25519_keypair(uint8_t pk[32], uint8_t sk[32], const uint8_t seed[32])
 	ecfi_wipe_stack();
 	return ECF_OK;
 }
+
+/* One element of the batch calls (x25519_batch.c): the workers of ecf_x25519
+ * and ecf_x25519_public_key, without their stack wipe (the batch call wipes
+ * once, after all of its elements). */
+int ecfi_x25519_one(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32])
+{
+	return x25519_worker(out, scalar, u);
+}
+
+void ecfi_x25519_base_one(uint8_t out[32], const uint8_t scalar[32]) { x25519_base_worker(out, scalar); }

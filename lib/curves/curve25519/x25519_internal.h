@@ -22,4 +22,10 @@
 
 ECFI_HIDDEN void ecfi_x25519_ladder_step_portable(fe v[ECFI_X25519_LADDER_FE], uint64_t swap);
 
+/* One element of ecf_x25519_batch / ecf_x25519_public_key_batch: what
+ * ecf_x25519 (its status) and ecf_x25519_public_key compute, with valid
+ * pointers and without the stack wipe, which the caller does. */
+ECFI_HIDDEN int ecfi_x25519_one(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32]);
+ECFI_HIDDEN void ecfi_x25519_base_one(uint8_t out[32], const uint8_t scalar[32]);
+
 #endif

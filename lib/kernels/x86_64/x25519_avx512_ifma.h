@@ -1,0 +1,46 @@
+/*
+ * The avx512_ifma tier of X25519 (x25519_avx512_ifma.c): eight independent
+ * X25519 computations side by side, one per 64-bit element of the zmm
+ * registers, in GF(2^255 - 19) with five limbs of 52 bits per lane
+ * (VPMADD52LUQ/HUQ). Needs AVX512F, AVX512IFMA and AVX512VL: the caller
+ * checks ECFI_KERNEL_AVX512_IFMA (family x25519_batch). Constant time: no
+ * branch, address or variable-latency instruction depends on a lane's
+ * scalar, point or result (tools/check_ifma_ct.py proves it on the object),
+ * and no lane's data reaches another lane's.
+ *
+ * ecfk_x25519_ladder8_avx512_ifma(out, nonzero, scalar, u)
+ *   out[j] = X25519(scalar[j], u[j]) for j < 8 (RFC 7748: the scalar clamped,
+ *   bit 255 of u ignored, non-canonical u reduced), canonical little-endian;
+ *   nonzero[j] = 1 if out[j] is not all zero, else 0 (the contributory check:
+ *   the caller turns it into the status). out may be the same array as
+ *   scalar or as u (every input is read before any output is written), no
+ *   other overlap.
+ * ecfk_x25519_base8_avx512_ifma(out, scalar)
+ *   out[j] = X25519(scalar[j], 9) (never zero: the clamped scalar is not a
+ *   multiple of the order of 9). out may be the same array as scalar.
+ *
+ * Field operations for the tests (test/test_ifma25519.c, against GMP): the
+ * element a is a[limb][lane], limbs of 52 bits (see the .c for the ranges
+ * each takes and gives).
+ */
+#ifndef ECFI_X25519_AVX512_IFMA_H
+#define ECFI_X25519_AVX512_IFMA_H
+
+#include <stdint.h>
+
+#include "common/internal.h"
+
+ECFI_HIDDEN void ecfk_x25519_ladder8_avx512_ifma(uint8_t out[8][32], uint64_t nonzero[8], const uint8_t scalar[8][32],
+                                                 const uint8_t u[8][32]);
+ECFI_HIDDEN void ecfk_x25519_base8_avx512_ifma(uint8_t out[8][32], const uint8_t scalar[8][32]);
+
+ECFI_HIDDEN void ecfk_p25519x8_from_bytes_avx512_ifma(uint64_t r[5][8], const uint8_t in[8][32]);
+ECFI_HIDDEN void ecfk_p25519x8_to_bytes_avx512_ifma(uint8_t out[8][32], const uint64_t a[5][8]);
+ECFI_HIDDEN void ecfk_p25519x8_mul_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8]);
+ECFI_HIDDEN void ecfk_p25519x8_sqr_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][8]);
+ECFI_HIDDEN void ecfk_p25519x8_add_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8]);
+ECFI_HIDDEN void ecfk_p25519x8_sub_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8]);
+ECFI_HIDDEN void ecfk_p25519x8_mul121666_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][8]);
+ECFI_HIDDEN void ecfk_p25519x8_inv_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][8]);
+
+#endif
