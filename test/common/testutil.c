@@ -207,6 +207,11 @@ unsigned long test_host_hwcap(void)
 {
 #if defined(__aarch64__) && defined(__linux__)
 	return getauxval(AT_HWCAP);
+#else
+	return 0;
+#endif
+}
+
 int test_host_has_avx512ifma(void)
 {
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
