@@ -73,6 +73,12 @@ static void test_report(void **s)
 				want |= 1u << 4;
 			else if (strcmp(w, "avx2") == 0)
 				want |= 1u << 5;
+			else if (strcmp(w, "avx512f") == 0)
+				want |= 1u << 6;
+			else if (strcmp(w, "avx512ifma") == 0)
+				want |= 1u << 7;
+			else if (strcmp(w, "avx512vl") == 0)
+				want |= 1u << 10;
 			else if (strcmp(w, "asimd") == 0)
 				want |= 1u << 8;
 			else if (strcmp(w, "pmull") == 0)
@@ -95,6 +101,9 @@ static void test_report(void **s)
 			            "SHA disabled, SHA-NI kernel still selected");
 		if (want & (1u << 5))
 			test_expect(!ECFI_TIER_ON(ecfi_cpu_flags, AVX2), "AVX2 disabled, AVX2 scan still selected");
+		if (want & ((1u << 6) | (1u << 7) | (1u << 10)))
+			test_expect(!ECFI_TIER_ON(ecfi_cpu_flags, AVX512_IFMA),
+			            "AVX-512 F, IFMA or VL disabled, the IFMA tier still selected");
 	}
 	/* Set by .ci/cpu-models when the suite runs under an emulated CPU model:
 	 * the kernel the probe must choose, and words its reason must contain. */
@@ -167,6 +176,8 @@ static void test_table(void **s)
 	EXPECT_TIER(x25519_ladder, mulx, "mulx_adx");
 	EXPECT_TIER(sha256, sha, "sha_ni");
 	EXPECT_TIER(sha256, mulx | avx2, "portable");
+	EXPECT_TIER(p256_batch, ECFI_KERNEL_AVX512_IFMA, "avx512_ifma");
+	EXPECT_TIER(p256_batch, mulx | sha | avx2, "portable");
 	/* The field tiers that tests step through: MULX/ADX, never SHA-NI or AVX2. */
 	test_expect((ECFI_FIELD_TIERS & mulx) && !(ECFI_FIELD_TIERS & (sha | avx2)), "ECFI_FIELD_TIERS 0x%x",
 	            (unsigned)ECFI_FIELD_TIERS);

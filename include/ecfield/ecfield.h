@@ -42,8 +42,14 @@ ECF_API uint32_t ecf_version_number(void);
 #define ECF_CPU_X86_SSE4_1 (1u << 4)
 /** x86 AVX2, with the OS saving the ymm registers (the P-256 table scans). */
 #define ECF_CPU_X86_AVX2 (1u << 5)
+/** x86 AVX-512 Foundation, with the OS saving the zmm and mask registers. */
+#define ECF_CPU_X86_AVX512F (1u << 6)
+/** x86 AVX-512 IFMA (VPMADD52LUQ/HUQ: the 8-lane P-256 and 2^255-19 batches). */
+#define ECF_CPU_X86_AVX512IFMA (1u << 7)
 #define ECF_CPU_ARM_ASIMD (1u << 8)
 #define ECF_CPU_ARM_PMULL (1u << 9)
+/** x86 AVX-512 VL (the AVX-512 instructions on xmm and ymm registers). */
+#define ECF_CPU_X86_AVX512VL (1u << 10)
 
 /** Features the load-time probe found on this CPU. */
 ECF_API uint32_t ecf_cpu_detected(void);

@@ -74,6 +74,9 @@
 	X(ECF_CPU_X86_SSSE3,  ssse3,  X86,     __VA_ARGS__) /* PSHUFB, PALIGNR */ \
 	X(ECF_CPU_X86_SSE4_1, sse4_1, X86,     __VA_ARGS__) /* PBLENDW */ \
 	X(ECF_CPU_X86_AVX2,   avx2,   X86,     __VA_ARGS__) /* 256-bit integer ops */ \
+	X(ECF_CPU_X86_AVX512F,    avx512f,    X86, __VA_ARGS__) /* 512-bit integer ops, mask registers */ \
+	X(ECF_CPU_X86_AVX512IFMA, avx512ifma, X86, __VA_ARGS__) /* VPMADD52LUQ, VPMADD52HUQ */ \
+	X(ECF_CPU_X86_AVX512VL,   avx512vl,   X86, __VA_ARGS__) /* AVX-512 on xmm and ymm */ \
 	X(ECF_CPU_ARM_ASIMD,  asimd,  AARCH64, __VA_ARGS__) \
 	X(ECF_CPU_ARM_PMULL,  pmull,  AARCH64, __VA_ARGS__)
 
@@ -85,10 +88,12 @@
 #define ECFI_TIER_ROW_MULX_ADX(X, ...) X(MULX_ADX, 1u << 0, mulx_adx, X86_64, ECF_CPU_X86_BMI2 | ECF_CPU_X86_ADX, __VA_ARGS__)
 #define ECFI_TIER_ROW_SHA_NI(X, ...)   X(SHA_NI,   1u << 1, sha_ni,   X86_64, ECF_CPU_X86_SHA | ECF_CPU_X86_SSSE3 | ECF_CPU_X86_SSE4_1, __VA_ARGS__)
 #define ECFI_TIER_ROW_AVX2(X, ...)     X(AVX2,     1u << 2, avx2,     X86_64, ECF_CPU_X86_AVX2, __VA_ARGS__)
+#define ECFI_TIER_ROW_AVX512_IFMA(X, ...) X(AVX512_IFMA, 1u << 3, avx512_ifma, X86_64, ECF_CPU_X86_AVX512F | ECF_CPU_X86_AVX512IFMA | ECF_CPU_X86_AVX512VL, __VA_ARGS__)
 #define ECFI_TIERS(X, ...) \
 	ECFI_TIER_ROW_MULX_ADX(X, __VA_ARGS__) \
 	ECFI_TIER_ROW_SHA_NI(X, __VA_ARGS__) \
-	ECFI_TIER_ROW_AVX2(X, __VA_ARGS__)
+	ECFI_TIER_ROW_AVX2(X, __VA_ARGS__) \
+	ECFI_TIER_ROW_AVX512_IFMA(X, __VA_ARGS__)
 
 /* Combined tiers: a kernel that needs several tiers at once (no bit of its
  * own, never named by the probe); same columns, requires unused. */
@@ -110,6 +115,7 @@
 #define ECFI_FAMILY_ed25519_point(X, ...)  X(MULX_ADX, __VA_ARGS__) /* edwards25519 dbl, madd */
 #define ECFI_FAMILY_x25519_ladder(X, ...)  X(MULX_ADX, __VA_ARGS__) /* X25519 ladder_step */
 #define ECFI_FAMILY_sha256(X, ...)         X(SHA_NI, __VA_ARGS__)   /* SHA-256 compression: blocks */
+#define ECFI_FAMILY_p256_batch(X, ...)     X(AVX512_IFMA, __VA_ARGS__) /* P-256 8-lane field mod p and n, batch scalar multiplications */
 
 /* The field multiplication families: their tiers are ECFI_FIELD_TIERS (the
  * tiers the field tests, fuzzers and the valgrind ct test step through). */
