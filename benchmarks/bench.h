@@ -36,6 +36,9 @@ typedef struct bench_variant {
 /* Measure and print one group. Variants whose row does not match the filter
  * are skipped; a group with none left costs nothing. */
 void bench_group(const char *field, const char *op, const bench_variant *v, size_t nv);
+/* The same where one call of variant i's body makes ops[i] operations (a
+ * batch call): its row is per operation. */
+void bench_group_ops(const char *field, const char *op, const bench_variant *v, size_t nv, const long *ops);
 
 /* One group: the public entry on every kernel tier this CPU runs, followed
  * by nextra more variants (direct calls, pointers, prototypes). */

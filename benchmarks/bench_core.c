@@ -134,16 +134,26 @@ static int matches(const char *field, const char *op, const bench_variant *v)
 
 void bench_group(const char *field, const char *op, const bench_variant *all, size_t nall)
 {
+	bench_group_ops(field, op, all, nall, NULL);
+}
+
+void bench_group_ops(const char *field, const char *op, const bench_variant *all, size_t nall, const long *all_ops)
+{
 	bench_variant v[MAX_VARIANTS], peers[MAX_VARIANTS];
+	long ops[MAX_VARIANTS];
 	size_t nv = 0;
 	for (size_t i = 0; i < nall && nv < MAX_VARIANTS; i++)
-		if (matches(field, op, &all[i]))
+		if (matches(field, op, &all[i])) {
+			ops[nv] = all_ops != NULL && all_ops[i] > 1 ? all_ops[i] : 1;
 			v[nv++] = all[i];
+		}
 	/* field-level peers of this group (bench_options.peers), in the same rounds */
 	size_t np = opt_peers ? opt_peers(field, op, peers, MAX_VARIANTS) : 0;
 	for (size_t i = 0; i < np && nv < MAX_VARIANTS; i++)
-		if (matches(field, op, &peers[i]))
+		if (matches(field, op, &peers[i])) {
+			ops[nv] = 1;
 			v[nv++] = peers[i];
+		}
 	if (nv == 0)
 		return;
 	rows_selected += (long)nv;
@@ -206,10 +216,11 @@ void bench_group(const char *field, const char *op, const bench_variant *all, si
 			/* Drop a round in which the thread was descheduled. */
 			if (c1 - c0 < 0.9 * (w1 - w0))
 				ok = 0;
-			cur[i] = (double)(t1 - t0) / (double)iters[i];
+			const double per = (double)iters[i] * (double)ops[i];
+			cur[i] = (double)(t1 - t0) / per;
 			if (s >= 10) {
 				tk[i * ns + kept[i]] = cur[i];
-				nsv[i * ns + kept[i]] = (w1 - w0) / (double)iters[i];
+				nsv[i * ns + kept[i]] = (w1 - w0) / per;
 			}
 		}
 		if (s < 10)

@@ -47,8 +47,8 @@ class Proto:
         if params and params != "void":
             for raw in params.split(","):
                 raw = raw.strip()
-                pm = re.match(r"(.*?)(\w+)\s*(\[[^\]]*\])?$", raw)
-                ptr = "*" in pm.group(1) or pm.group(3) is not None
+                pm = re.match(r"(.*?)(\w+)\s*((?:\[[^\]]*\])*)$", raw)
+                ptr = "*" in pm.group(1) or bool(pm.group(3))
                 self.params.append((pm.group(2), ptr, ptr and raw.startswith("const"), raw))
 
     def statuses(self):
