@@ -95,7 +95,7 @@ IN_ void f8_const(f8 *r, const uint64_t c[5])
 		r->v[i] = bc(c[i]);
 }
 
-IN_ void mont_mul(f8 *r, const f8 *a, const f8 *b, const mod8 *md)
+IN_ void mont_mul_body(f8 *r, const f8 *a, const f8 *b, const mod8 *md)
 {
 	const __m512i mask = bc(M52), z = _mm512_setzero_si512();
 	__m512i t0 = z, t1 = z, t2 = z, t3 = z, t4 = z, t5 = z;
@@ -144,6 +144,24 @@ IN_ void mont_mul(f8 *r, const f8 *a, const f8 *b, const mod8 *md)
 	t4 = _mm512_add_epi64(t4, _mm512_srli_epi64(t3, 52));
 	r->v[3] = _mm512_and_si512(t3, mask);
 	r->v[4] = t4;
+}
+
+/* One out-of-line copy per modulus: inlined at each of the ~60 call sites
+ * of a point formula, the kernels were 236 KB of code. */
+static __attribute__((noinline)) T_ void mont_mul_p(f8 *r, const f8 *a, const f8 *b)
+{
+	mont_mul_body(r, a, b, &MOD_P);
+}
+static __attribute__((noinline)) T_ void mont_mul_n(f8 *r, const f8 *a, const f8 *b)
+{
+	mont_mul_body(r, a, b, &MOD_N);
+}
+IN_ void mont_mul(f8 *r, const f8 *a, const f8 *b, const mod8 *md)
+{
+	if (md->special)
+		mont_mul_p(r, a, b);
+	else
+		mont_mul_n(r, a, b);
 }
 
 /* Signed carry pass (limbs may be negative, the value is not). */
@@ -200,11 +218,12 @@ IN_ void f8_neg(f8 *r, const f8 *a, const mod8 *md)
 	carry_signed(r);
 }
 
-/* r = neg lanes ? -a : a. */
-IN_ void f8_cneg(f8 *r, const f8 *a, __mmask8 neg, const mod8 *md)
+/* r = -a in the lanes where negv is nonzero, a elsewhere. */
+IN_ void f8_cneg(f8 *r, const f8 *a, __m512i negv, const mod8 *md)
 {
 	f8 n;
 	f8_neg(&n, a, md);
+	const __mmask8 neg = _mm512_test_epi64_mask(negv, negv);
 	for (int i = 0; i < 5; i++)
 		r->v[i] = _mm512_mask_blend_epi64(neg, a->v[i], n.v[i]);
 }
@@ -215,15 +234,17 @@ IN_ void f8_canon(f8 *r, const f8 *a, const mod8 *md)
 	cond_sub(r, r, md->m);
 }
 
-/* Lanes where a = 0 mod m. */
-IN_ __mmask8 f8_zero_mask(const f8 *a, const mod8 *md)
+/* All-ones in the lanes where a = 0 mod m, else 0 (a vector, not a mask
+ * register: it lives across point formulas). */
+IN_ __m512i f8_zero_lanes(const f8 *a, const mod8 *md)
 {
 	f8 c;
 	f8_canon(&c, a, md);
 	__m512i o = _mm512_or_si512(_mm512_or_si512(c.v[0], c.v[1]), _mm512_or_si512(c.v[2], c.v[3]));
 	o = _mm512_or_si512(o, c.v[4]);
-	return _mm512_cmpeq_epi64_mask(o, _mm512_setzero_si512());
+	return _mm512_maskz_mov_epi64(_mm512_cmpeq_epi64_mask(o, _mm512_setzero_si512()), bc(~(uint64_t)0));
 }
+IN_ __mmask8 lanes_mask(__m512i v) { return _mm512_test_epi64_mask(v, v); }
 
 IN_ void f8_blend(f8 *r, __mmask8 k, const f8 *a, const f8 *b) /* k ? b : a */
 {
@@ -346,9 +367,9 @@ IN_ void clear_vector_state(void)
 /* Zeroes n 64-byte vectors at p (the kernels' stack buffers of secrets). */
 IN_ void wipe_vectors(__m512i *p, size_t n)
 {
+	/* volatile: neither dropped nor turned into a call to memset */
 	for (size_t i = 0; i < n; i++)
-		_mm512_storeu_si512(p + i, _mm512_setzero_si512());
-	__asm__ __volatile__("" : : "r"(p) : "memory");
+		*(volatile __m512i *)(p + i) = _mm512_setzero_si512();
 }
 
 /* ---- The field, 8 lanes at a time, for the tests ---- */
@@ -364,32 +385,25 @@ T_ void ecfk_p256x8_field_raw_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][
 		x.v[i] = _mm512_loadu_si512(a[i]);
 		y.v[i] = _mm512_loadu_si512(b[i]);
 	}
-	switch (op) { /* public */
-	case ECFK_P256X8_MUL:
-		if (modn)
-			mont_mul(&z, &x, &y, &MOD_N);
-		else
-			mont_mul(&z, &x, &y, &MOD_P);
-		break;
-	case ECFK_P256X8_ADD:
+	/* op is public: an if chain, not a switch (no jump table: the static
+	 * check allows no indirect branch) */
+	if (op == ECFK_P256X8_MUL && modn)
+		mont_mul(&z, &x, &y, &MOD_N);
+	else if (op == ECFK_P256X8_MUL)
+		mont_mul(&z, &x, &y, &MOD_P);
+	else if (op == ECFK_P256X8_ADD)
 		f8_add(&z, &x, &y, md);
-		break;
-	case ECFK_P256X8_SUB:
+	else if (op == ECFK_P256X8_SUB)
 		f8_sub(&z, &x, &y, md);
-		break;
-	case ECFK_P256X8_NEG:
+	else if (op == ECFK_P256X8_NEG)
 		f8_neg(&z, &x, md);
-		break;
-	case ECFK_P256X8_CANON:
+	else if (op == ECFK_P256X8_CANON)
 		f8_canon(&z, &x, md);
-		break;
-	case ECFK_P256X8_INV: /* mod p only */
+	else if (op == ECFK_P256X8_INV) /* mod p only */
 		f8_inv_p(&z, &x);
-		break;
-	default:
+	else
 		for (int i = 0; i < 5; i++)
 			z.v[i] = _mm512_setzero_si512();
-	}
 	for (int i = 0; i < 5; i++)
 		_mm512_storeu_si512(r[i], z.v[i]);
 	clear_vector_state();
@@ -517,7 +531,7 @@ IN_ void pt8_blend(pt8 *r, __mmask8 k, const pt8 *a, const pt8 *b) /* k ? b : a 
 /* Booth digit of each lane's window at bit pos (public) of 2k, k2[0..5]
  * the words of 2k: the magnitude (in [0, 2^(w-1)]) and the lanes where it
  * is negative. The same recoding as scalar_mult.c's booth(). */
-IN_ __m512i booth8(const __m512i k2[6], unsigned pos, unsigned w, __mmask8 *neg)
+IN_ __m512i booth8(const __m512i k2[6], unsigned pos, unsigned w, __m512i *neg)
 {
 	const unsigned limb = pos / 64, shift = pos % 64;
 	__m512i v = _mm512_srl_epi64(k2[limb], _mm_cvtsi32_si128((int)shift));
@@ -526,7 +540,7 @@ IN_ __m512i booth8(const __m512i k2[6], unsigned pos, unsigned w, __mmask8 *neg)
 	v = _mm512_and_si512(v, bc(((uint64_t)1 << (w + 1)) - 1));
 	const __mmask8 s = _mm512_test_epi64_mask(v, bc((uint64_t)1 << w));
 	const __m512i d = _mm512_mask_sub_epi64(v, s, bc(((uint64_t)1 << (w + 1)) - 1), v);
-	*neg = s;
+	*neg = _mm512_maskz_mov_epi64(s, bc(~(uint64_t)0));
 	return _mm512_add_epi64(_mm512_srli_epi64(d, 1), _mm512_and_si512(d, bc(1)));
 }
 
@@ -559,7 +573,7 @@ IN_ void pt8_to_affine_out(uint64_t x[4][8], uint64_t y[4][8], uint64_t inf[8], 
 		f8_to_words(y, &t);
 	}
 	if (inf != NULL)
-		_mm512_storeu_si512(inf, _mm512_maskz_mov_epi64(f8_zero_mask(&p->z, MP), bc(~(uint64_t)0)));
+		_mm512_storeu_si512(inf, f8_zero_lanes(&p->z, MP));
 }
 
 /* Fixed base: k[4][8] scalars below n (plain words), table the scalar path's
@@ -586,7 +600,7 @@ T_ void ecfk_p256x8_scalar_mult_base_avx512_ifma(uint64_t x[4][8], uint64_t y[4]
 		acc.z.v[i] = _mm512_setzero_si512();
 	}
 	for (unsigned i = 0; i < windows; i++) {
-		__mmask8 neg;
+		__m512i neg;
 		const __m512i d = booth8(k2, w * i, w, &neg);
 		const uint64_t *row = table + (size_t)i * entries * 8;
 		__m512i e[8];
@@ -620,11 +634,11 @@ T_ void ecfk_p256x8_scalar_mult_base_avx512_ifma(uint64_t x[4][8], uint64_t y[4]
 			f8_add(&ey, &ey, &ey, MP);
 		}
 		f8_cneg(&ey, &ey, neg, MP);
-		const __mmask8 acc_inf = f8_zero_mask(&acc.z, MP);
+		const __m512i acc_inf = f8_zero_lanes(&acc.z, MP);
 		pt8_madd(&t, &acc, &ex, &ey);
-		f8_blend(&t.x, acc_inf, &t.x, &ex);
-		f8_blend(&t.y, acc_inf, &t.y, &ey);
-		f8_blend(&t.z, acc_inf, &t.z, &one);
+		f8_blend(&t.x, lanes_mask(acc_inf), &t.x, &ex);
+		f8_blend(&t.y, lanes_mask(acc_inf), &t.y, &ey);
+		f8_blend(&t.z, lanes_mask(acc_inf), &t.z, &one);
 		pt8_blend(&acc, _mm512_cmpneq_epi64_mask(d, _mm512_setzero_si512()), &acc, &t);
 	}
 	pt8_to_affine_out(x, y, inf, &acc);
@@ -658,7 +672,7 @@ T_ void ecfk_p256x8_scalar_mult_avx512_ifma(uint64_t x[4][8], uint64_t y[4][8], 
 	}
 	double_k8(k2, k);
 	for (int i = 51; i >= 0; i--) {
-		__mmask8 neg;
+		__m512i neg;
 		const __m512i d = booth8(k2, i == 51 ? 255 : 5 * (unsigned)i, 5, &neg);
 		pt8 *dst = i == 51 ? &acc : &t;
 		for (int c = 0; c < 15; c++)
@@ -676,9 +690,9 @@ T_ void ecfk_p256x8_scalar_mult_avx512_ifma(uint64_t x[4][8], uint64_t y[4][8], 
 			continue;
 		for (int j = 0; j < 5; j++)
 			pt8_dbl(&acc, &acc);
-		const __mmask8 acc_inf = f8_zero_mask(&acc.z, MP);
+		const __m512i acc_inf = f8_zero_lanes(&acc.z, MP);
 		pt8_add(&u, &acc, &t);
-		pt8_blend(&u, acc_inf, &u, &t);
+		pt8_blend(&u, lanes_mask(acc_inf), &u, &t);
 		pt8_blend(&acc, _mm512_cmpneq_epi64_mask(d, _mm512_setzero_si512()), &acc, &u);
 	}
 	pt8_to_affine_out(x, y, inf, &acc);
