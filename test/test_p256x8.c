@@ -81,7 +81,14 @@ static void pick(mpz_t z, test_rng *rng, const mpz_t m, const mpz_t bound, unsig
 	}
 }
 
-static const char *const OP_NAME[] = {"mul", "add", "sub", "neg", "canon", "inv"};
+static const char *op_name(int op)
+{
+	static const char *const names[] = {"mul", "add", "sub", "neg", "canon", "inv"};
+	for (int i = 0; i < 6; i++)
+		if (op == 1 << i)
+			return names[i];
+	return "?";
+}
 
 static void raw_case(test_rng *rng, int op, int modn, long iter)
 {
@@ -157,9 +164,9 @@ static void raw_case(test_rng *rng, int op, int modn, long iter)
 		mpz_mod(rr, r, m);
 		ok &= mpz_cmp(rr, want) == 0;
 		if (!ok)
-			gmp_fprintf(stderr, "# %s mod %s lane %d: a = %Zx b = %Zx got %Zx want %Zx (mod m)\n", OP_NAME[op],
+			gmp_fprintf(stderr, "# %s mod %s lane %d: a = %Zx b = %Zx got %Zx want %Zx (mod m)\n", op_name(op),
 			            MOD_NAME[modn], l, av[l], bv[l], r, want);
-		test_expect(ok, "field_raw %s mod %s iteration %ld lane %d", OP_NAME[op], MOD_NAME[modn], iter, l);
+		test_expect(ok, "field_raw %s mod %s iteration %ld lane %d", op_name(op), MOD_NAME[modn], iter, l);
 		mpz_clears(lim, rr, NULL);
 		mpz_clear(av[l]);
 		mpz_clear(bv[l]);
@@ -180,7 +187,7 @@ static void test_raw(void **s)
 	test_rng_init(&rng, 1);
 	long iters = test_iterations(300);
 	for (int modn = 0; modn < 2; modn++)
-		for (int op = ECFK_P256X8_MUL; op <= ECFK_P256X8_INV; op++) {
+		for (int op = ECFK_P256X8_MUL; op <= ECFK_P256X8_INV; op <<= 1) {
 			if (op == ECFK_P256X8_INV && modn)
 				continue;
 			long n = op == ECFK_P256X8_INV ? iters / 10 + 8 : iters;

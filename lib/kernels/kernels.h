@@ -157,19 +157,25 @@ ECFI_HIDDEN void ecfk_sha256_blocks_sha_ni(uint32_t state[8], const uint8_t *p, 
  * mul_scalar: r = a b on the scalar path's elements (canonical a 2^256 mod
  *   m, 4 words): the same bits as ecf_p256_mul / ecf_p256n_mul.
  * scalar_mult_base: the affine plain x, y of k G per lane (k < n, plain
- *   words), over the fixed-base table (windows x 2^(w-1) affine entries of
- *   8 words, the scalar path's p256_base_table); inf: all-ones in lanes
+ *   words), over the fixed-base table (ceil(257 / w) windows of 2^(w-1)
+ *   affine entries of 8 words, the scalar path's p256_base_table); inf: all-ones in lanes
  *   whose result is the identity (then x = y = 0).
  * scalar_mult: the same for k P, P each lane's affine (px, py), scalar path
  *   Montgomery domain; y may be NULL. Constant time in k and P. */
-enum { ECFK_P256X8_MUL, ECFK_P256X8_ADD, ECFK_P256X8_SUB, ECFK_P256X8_NEG, ECFK_P256X8_CANON, ECFK_P256X8_INV };
+enum {
+	ECFK_P256X8_MUL = 1,
+	ECFK_P256X8_ADD = 2,
+	ECFK_P256X8_SUB = 4,
+	ECFK_P256X8_NEG = 8,
+	ECFK_P256X8_CANON = 16,
+	ECFK_P256X8_INV = 32
+};
 ECFI_HIDDEN void ecfk_p256x8_field_raw_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8],
                                                    int op, int modn);
 ECFI_HIDDEN void ecfk_p256x8_mul_scalar_avx512_ifma(uint64_t r[4][8], const uint64_t a[4][8], const uint64_t b[4][8],
                                                     int modn);
 ECFI_HIDDEN void ecfk_p256x8_scalar_mult_base_avx512_ifma(uint64_t x[4][8], uint64_t y[4][8], uint64_t inf[8],
-                                                          const uint64_t k[4][8], const uint64_t *table, unsigned w,
-                                                          unsigned windows);
+                                                          const uint64_t k[4][8], const uint64_t *table, unsigned w);
 ECFI_HIDDEN void ecfk_p256x8_scalar_mult_avx512_ifma(uint64_t x[4][8], uint64_t y[4][8], uint64_t inf[8],
                                                      const uint64_t k[4][8], const uint64_t px[4][8],
                                                      const uint64_t py[4][8]);

@@ -195,8 +195,9 @@ static ECFI_NOINLINE void public_key_worker8(uint8_t pk[][ECF_P256_PUBLIC_KEY_BY
 		for (int w = 0; w < 4; w++)
 			k[w][l] = d[w];
 	}
+	_Static_assert(P256_BASE_WINDOWS == (257 + P256_BASE_W - 1) / P256_BASE_W, "the kernel's window count");
 	ecfk_p256x8_scalar_mult_base_avx512_ifma(x, y, NULL, (const uint64_t(*)[BATCH_LANES])k,
-	                                         ecfi_p256_base_table_words(), P256_BASE_W, P256_BASE_WINDOWS);
+	                                         ecfi_p256_base_table_words(), P256_BASE_W);
 	for (int l = 0; l < BATCH_LANES; l++) {
 		uint64_t xl[4], yl[4];
 		for (int w = 0; w < 4; w++) {

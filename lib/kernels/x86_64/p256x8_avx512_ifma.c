@@ -95,7 +95,7 @@ IN_ void f8_const(f8 *r, const uint64_t c[5])
 		r->v[i] = bc(c[i]);
 }
 
-IN_ void mont_mul_body(f8 *r, const f8 *a, const f8 *b, const mod8 *md)
+IN_ void mont_mul(f8 *r, const f8 *a, const f8 *b, const mod8 *md)
 {
 	const __m512i mask = bc(M52), z = _mm512_setzero_si512();
 	__m512i t0 = z, t1 = z, t2 = z, t3 = z, t4 = z, t5 = z;
@@ -144,24 +144,6 @@ IN_ void mont_mul_body(f8 *r, const f8 *a, const f8 *b, const mod8 *md)
 	t4 = _mm512_add_epi64(t4, _mm512_srli_epi64(t3, 52));
 	r->v[3] = _mm512_and_si512(t3, mask);
 	r->v[4] = t4;
-}
-
-/* One out-of-line copy per modulus: inlined at each of the ~60 call sites
- * of a point formula, the kernels were 236 KB of code. */
-static __attribute__((noinline)) T_ void mont_mul_p(f8 *r, const f8 *a, const f8 *b)
-{
-	mont_mul_body(r, a, b, &MOD_P);
-}
-static __attribute__((noinline)) T_ void mont_mul_n(f8 *r, const f8 *a, const f8 *b)
-{
-	mont_mul_body(r, a, b, &MOD_N);
-}
-IN_ void mont_mul(f8 *r, const f8 *a, const f8 *b, const mod8 *md)
-{
-	if (md->special)
-		mont_mul_p(r, a, b);
-	else
-		mont_mul_n(r, a, b);
 }
 
 /* Signed carry pass (limbs may be negative, the value is not). */
@@ -385,21 +367,22 @@ T_ void ecfk_p256x8_field_raw_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][
 		x.v[i] = _mm512_loadu_si512(a[i]);
 		y.v[i] = _mm512_loadu_si512(b[i]);
 	}
-	/* op is public: an if chain, not a switch (no jump table: the static
-	 * check allows no indirect branch) */
-	if (op == ECFK_P256X8_MUL && modn)
+	/* op is public, one bit: bit tests, not a switch (gcc makes a jump
+	 * table of a switch or of an if chain on equality, and the static check
+	 * allows no indirect branch) */
+	if ((op & ECFK_P256X8_MUL) && modn)
 		mont_mul(&z, &x, &y, &MOD_N);
-	else if (op == ECFK_P256X8_MUL)
+	else if (op & ECFK_P256X8_MUL)
 		mont_mul(&z, &x, &y, &MOD_P);
-	else if (op == ECFK_P256X8_ADD)
+	else if (op & ECFK_P256X8_ADD)
 		f8_add(&z, &x, &y, md);
-	else if (op == ECFK_P256X8_SUB)
+	else if (op & ECFK_P256X8_SUB)
 		f8_sub(&z, &x, &y, md);
-	else if (op == ECFK_P256X8_NEG)
+	else if (op & ECFK_P256X8_NEG)
 		f8_neg(&z, &x, md);
-	else if (op == ECFK_P256X8_CANON)
+	else if (op & ECFK_P256X8_CANON)
 		f8_canon(&z, &x, md);
-	else if (op == ECFK_P256X8_INV) /* mod p only */
+	else if (op & ECFK_P256X8_INV) /* mod p only */
 		f8_inv_p(&z, &x);
 	else
 		for (int i = 0; i < 5; i++)
@@ -577,18 +560,20 @@ IN_ void pt8_to_affine_out(uint64_t x[4][8], uint64_t y[4][8], uint64_t inf[8], 
 }
 
 /* Fixed base: k[4][8] scalars below n (plain words), table the scalar path's
- * p256_base_table (windows rows of entries affine points, 8 words each:
- * x, y, Montgomery R = 2^256), W-bit Booth windows. The same algorithm as
+ * p256_base_table (ceil(257 / w) rows of 2^(w-1) affine points, 8 words
+ * each: x, y, Montgomery R = 2^256), w-bit Booth windows. The same algorithm as
  * scalar_mult.c's scalar_mult_base_limbs, lane by lane (the proof there that
  * jac_madd's exceptions are selected around or unreachable for k < n holds
  * per lane): acc = O lanes take the entry (x, y, 1); zero-digit lanes keep
  * acc. Each scan reads every entry of the window for every lane. Outputs
  * the affine x, y (plain, canonical; inf as above). */
 T_ void ecfk_p256x8_scalar_mult_base_avx512_ifma(uint64_t x[4][8], uint64_t y[4][8], uint64_t inf[8],
-                                                 const uint64_t k[4][8], const uint64_t *table, unsigned w,
-                                                 unsigned windows)
+                                                 const uint64_t k[4][8], const uint64_t *table, unsigned w)
 {
 	const size_t entries = (size_t)1 << (w - 1);
+	unsigned windows = 1; /* the fewest with w windows >= 257 (the top window's sign bit above bit 255) */
+	while (windows * w < 257) /* public; no division (the static check allows none) */
+		windows++;
 	__m512i k2[6];
 	pt8 acc, t;
 	f8 ex, ey, one;
