@@ -17,11 +17,10 @@
 #include <ecfield/ecfield.h>
 
 #include "dispatch/cpu.h"
+#include "moduli.h"
 #include "testutil.h"
 
-static const uint8_t N_BE[32] = {0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff,
-                                 0xff, 0xff, 0xff, 0xff, 0xff, 0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17,
-                                 0x9e, 0x84, 0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x51};
+static uint8_t N_BE[32]; /* the group order n, big-endian (from moduli.h: P256N_HEX) */
 
 #define MAXN 64
 
@@ -181,6 +180,14 @@ static void test_ecdh_batch(void **s)
 
 int main(void)
 {
+	mpz_t n;
+	mpz_init(n);
+	test_mpz_set_hex(n, P256N_HEX);
+	size_t cnt = 0;
+	mpz_export(N_BE, &cnt, 1, 1, 1, 0, n);
+	mpz_clear(n);
+	if (cnt != 32)
+		return 1;
 	int ifma = ECFI_TIER_ON(ecfi_cpu_flags, AVX512_IFMA);
 	fprintf(stderr, "# %s\n",
 	        ifma ? "the 8-lane AVX-512 IFMA tier runs the full groups"

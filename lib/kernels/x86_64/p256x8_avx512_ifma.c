@@ -26,8 +26,8 @@
  * carry pass, with no final subtraction. Each accumulator t_j takes at most
  * four 52-bit terms per step, 20 in all, below 2^57: no 64-bit overflow.
  * p's special form: p = 2^52 - 1 mod 2^52, so k0 = 1 and q = t_0 mod 2^52
- * (one AND instead of a multiplication); p's limb 2 is 0, so q m_2 is
- * skipped.
+ * (no multiplication: the multiply-adds read the low 52 bits of t_0); p's
+ * limb 2 is 0, so q m_2 is skipped.
  * add: a + b <= 4m, then 2m subtracted where that leaves no borrow (<= 2m);
  * sub: a - b + 2m in [0, 4m], the same; neg: 2m - a. Carries between limbs
  * by arithmetic shifts (sub's limbs may be negative before the pass; the
@@ -114,7 +114,10 @@ IN_ void mont_mul(f8 *r, const f8 *a, const f8 *b, const mod8 *md)
 		t3 = _mm512_madd52hi_epu64(t3, ai, b2);
 		t4 = _mm512_madd52hi_epu64(t4, ai, b3);
 		t5 = _mm512_madd52hi_epu64(t5, ai, b4);
-		const __m512i q = md->special ? _mm512_and_si512(t0, mask) : _mm512_madd52lo_epu64(z, t0, k0);
+		/* q = t_0 k0 mod 2^52; for p, k0 = 1 and q is t_0 itself: VPMADD52
+		 * reads only the low 52 bits of its operands (an AND was redundant:
+		 * the mutant that dropped it survived) */
+		const __m512i q = md->special ? t0 : _mm512_madd52lo_epu64(z, t0, k0);
 		t0 = _mm512_madd52lo_epu64(t0, q, m0);
 		t1 = _mm512_madd52lo_epu64(t1, q, m1);
 		if (!md->special) /* a constant after inlining */
