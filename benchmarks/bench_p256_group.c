@@ -29,6 +29,7 @@
 #include "bench.h"
 #include "common/internal.h"
 #include "dispatch/cpu.h"
+#include "ecfield/p256_ecdh.h"
 #include "ecfield/p256_ecdsa.h"
 #include "ecfield/p256_point.h"
 #include "curves/p256/point_ops.h"
@@ -642,6 +643,83 @@ static void parallel_row(const char *op, bench_body body)
 	bench_print_row("p256", op, kernel, "parallel", par_ns, par_ticks, single_ns / par_ns, first);
 }
 
+/* The batch calls (ecf_p256_ecdh_batch, ecf_p256_public_key_batch): one
+ * body call is one batch of 8 or 64, and the row is per operation (ops). */
+#define BATCH_MAX 64
+typedef struct batch_state {
+	uint8_t sk[BATCH_MAX][32], peer[BATCH_MAX][65], out[BATCH_MAX][65], shared[BATCH_MAX][32];
+	int status[BATCH_MAX];
+	int acc;
+} batch_state;
+
+static void batch_init(batch_state *b)
+{
+	for (int i = 0; i < BATCH_MAX; i++) {
+		uint8_t w[48];
+		for (int j = 0; j < 48; j++)
+			w[j] = (uint8_t)(i * 37 + j * 101 + 7);
+		b->acc |= ecf_p256_keypair(b->peer[i], b->sk[i], w, 48);
+	}
+}
+
+#define BATCH_BODY(name, nb, call)                                                                                     \
+	static void name(void *p, long n)                                                                              \
+	{                                                                                                              \
+		batch_state *b = p;                                                                                    \
+		for (long i = 0; i < n; i++) {                                                                         \
+			b->acc |= call;                                                                                \
+			b->sk[0][31] ^= b->out[0][1] & 1; /* stays a valid key */                                      \
+		}                                                                                                      \
+	}
+BATCH_BODY(run_ecdh_batch8, 8, ecf_p256_ecdh_batch(b->shared, b->status, (const uint8_t(*)[32])b->sk,
+                                                   (const uint8_t(*)[65])b->peer, 8))
+BATCH_BODY(run_ecdh_batch64, 64, ecf_p256_ecdh_batch(b->shared, b->status, (const uint8_t(*)[32])b->sk,
+                                                     (const uint8_t(*)[65])b->peer, 64))
+BATCH_BODY(run_pk_batch8, 8, ecf_p256_public_key_batch(b->out, b->status, (const uint8_t(*)[32])b->sk, 8))
+BATCH_BODY(run_pk_batch64, 64, ecf_p256_public_key_batch(b->out, b->status, (const uint8_t(*)[32])b->sk, 64))
+
+static void run_public_key(void *p, long n)
+{
+	group_state *s = p;
+	for (long i = 0; i < n; i++) {
+		s->status |= ecf_p256_public_key(s->out, s->priv);
+		s->priv[31] ^= s->out[1] & 1;
+	}
+}
+
+/* The single call on every tier, then the batch of 8 and of 64 on the
+ * IFMA tier (kernel avx512_ifma, where the CPU has it) and on the scalar
+ * fallback (kernel mulx_adx, call batch8/batch64: the top tier without
+ * IFMA). vs_first against the first row; the ratio to the MULX single call
+ * is each batch row's ticks over the mulx_adx/public row's. */
+static void batch_group(const char *op, bench_body single, group_state *s, bench_body b8, bench_body b64,
+                        batch_state *b)
+{
+	uint32_t flags[4];
+	const char *names[4];
+	size_t nt = bench_tiers(flags, names);
+	bench_variant v[12];
+	long ops[12];
+	size_t nv = 0;
+	for (size_t k = 0; k < nt; k++) {
+		ops[nv] = 1;
+		v[nv++] = (bench_variant){names[k], "public", flags[k], single, s};
+	}
+	uint32_t top = flags[nt - 1];
+	ops[nv] = 8;
+	v[nv++] = (bench_variant){names[nt - 1], "batch8", top, b8, b};
+	ops[nv] = 64;
+	v[nv++] = (bench_variant){names[nt - 1], "batch64", top, b64, b};
+	if (ecfi_cpu_supported_kernels() & ECFI_KERNEL_AVX512_IFMA) {
+		uint32_t ifma = top | ECFI_KERNEL_AVX512_IFMA;
+		ops[nv] = 8;
+		v[nv++] = (bench_variant){"avx512_ifma", "batch8", ifma, b8, b};
+		ops[nv] = 64;
+		v[nv++] = (bench_variant){"avx512_ifma", "batch64", ifma, b64, b};
+	}
+	bench_group_ops("p256", op, v, nv, ops);
+}
+
 void bench_p256_group(void)
 {
 	group_state s;
@@ -688,6 +766,11 @@ void bench_p256_group(void)
 	one_group("ecdh", run_ecdh, &s, ecdh, ossl, nett);
 	one_group("keypair", run_keygen, &s, kg, ossl, nett);
 	one_group("public_key", run_public_key, &s, none, ossl, nett);
+	static batch_state bs;
+	batch_init(&bs);
+	batch_group("ecdh_batch", run_ecdh, &s, run_ecdh_batch8, run_ecdh_batch64, &bs);
+	batch_group("public_key_batch", run_public_key, &s, run_pk_batch8, run_pk_batch64, &bs);
+	bench_sink(&bs, sizeof bs);
 	one_group("ecdsa_sign", run_sign, &s, sign, ossl, nett);
 	one_group("ecdsa_sign_msg", run_sign_msg, &s, signm, ossl, nett);
 	one_group("ecdsa_verify", run_verify, &s, ver, ossl, nett);

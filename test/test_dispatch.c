@@ -243,6 +243,8 @@ static void test_table(void **s)
 	EXPECT_TIER(x25519_ladder, mulx, "mulx_adx");
 	EXPECT_TIER(sha256, sha, "sha_ni");
 	EXPECT_TIER(sha256, mulx | avx2, "portable");
+	EXPECT_TIER(p256_batch, ECFI_KERNEL_AVX512_IFMA, "avx512_ifma");
+	EXPECT_TIER(p256_batch, mulx | sha | avx2, "portable");
 	EXPECT_TIER(x25519_batch, ECFI_KERNEL_AVX512_IFMA, "avx512_ifma");
 	EXPECT_TIER(x25519_batch, mulx | sha | avx2, "portable");
 	/* The field tiers that tests step through: MULX/ADX and aarch64, never SHA-NI or AVX2. */

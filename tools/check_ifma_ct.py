@@ -3,36 +3,38 @@
 
 usage: check_ifma_ct.py [--objdump OBJDUMP] [--expect-reject] ARCHIVE MEMBER_SUFFIX
 
-valgrind cannot run AVX-512 (it raises SIGILL), so the dynamic test (test/ct)
-covers only the scalar path of the batch calls. As check_sha_ni_ct.py does
-for the SHA-NI kernel, this check disassembles the archive members whose name
-ends in MEMBER_SUFFIX (e.g. x25519_avx512_ifma.c.o) and proves a simpler
-property from which constant time follows: the lanes' data never leave the
-vector registers (and the memory the kernels read and write through them).
+valgrind cannot run AVX-512, so the dynamic test (test/ct) covers only the
+scalar fallback of the batch calls. This check disassembles the archive
+members whose name ends in MEMBER_SUFFIX (e.g. p256x8_avx512_ifma.c.o) and
+proves that no lane's data can reach a branch, an address or a
+variable-latency instruction, from a simpler property: data never leaves the
+vector and mask registers (and the memory they are stored to).
 
-  1. Every instruction is in the allow-list below: AVX-512 integer data
-     operations on vector registers (IFMA multiply-adds, adds, shifts,
-     logic, ternary logic, permutes, broadcasts, moves to and from memory),
-     general-register arithmetic (pointers, counters, constants), direct
-     branches, ret, endbr64 and padding. None has a data-dependent latency
-     (no division, no gather or scatter, whose addresses come from a vector).
-  2. Data never goes from a vector register to a general register or to the
-     flags: a vector instruction may have a general register only as the
-     SOURCE of a broadcast or of vmovd/vmovq into a vector register (a
-     public constant or a shift count); a mask register (%k0-%k7) may only be
-     written by a vector compare or test (clang makes one of (x | -x) >> 63)
-     and used as the write mask ({%kN}) of a vector instruction, and no
-     mask-register instruction (kmov, kortest, ktest, ...: the only ways from
-     a mask to a general register or the flags) appears at all.
-  3. No general-register instruction has a memory operand (lea, which only
-     computes an address, and padding excepted): the general registers and
-     flags hold only the arguments (array pointers), the stack pointer, loop
-     counters and constants, never a value loaded from the lanes' data.
+  1. Every instruction is in the allow-list below: AVX-512 F/IFMA/VL data
+     operations on zmm/ymm/xmm and mask registers (integer add, sub, logic,
+     shifts, compares into masks, blends, broadcasts, moves, the 52-bit
+     multiply-adds: fixed latency, no division), mask-register logic, and
+     general-register arithmetic (pointers, counters), conditional and
+     direct branches and calls to functions of the same member, ret,
+     endbr64, rep stos (zero fill) and padding.
+  2. No instruction moves data from a vector or mask register to a general
+     register or the flags: a vector or mask instruction may read a general
+     register (a count, a broadcast constant, an address) but its
+     destination (the last operand, AT&T order) is never one; ktest,
+     kortest, vptest, vpextr*, vmovmsk*, vpmovmskb, vcomis* are not in the
+     allow-list.
+  3. No general-register instruction reads memory (lea, which only computes
+     an address, padding, push, pop, and rep stos, which writes the zero in
+     rax, excepted): the general registers and flags hold only the
+     arguments (pointers, the public op and modulus selectors, window
+     sizes), constants and what is computed from them.
+  4. Every call and jump is direct, within the member (a relocated branch
+     to another object is rejected); no indirect jump or call.
 
-By 1-3 no branch condition and no address (whose registers are general
-registers) can depend on a lane's data. Reuses the objdump parser of
-check_asm_ct.py. --expect-reject inverts the verdict (planted self-tests,
-test/ct/planted_ifma_leak.c: one object per rule, each must be rejected).
+By 1-4 the flags and general registers never depend on lane data, so no
+branch or address does, and every data instruction has a fixed latency.
+Reuses the objdump parser of check_asm_ct.py. --expect-reject inverts the
+verdict (planted self-test: test/ct/planted_ifma_leak.c).
 """
 import argparse
 import os
@@ -43,59 +45,65 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check_asm_ct import disassemble, split_operands  # noqa: E402
 
 VEC_OPS = {
-    "vpmadd52luq", "vpmadd52huq",
-    "vpaddq", "vpsubq", "vpaddd", "vpsubd",
-    "vpsrlq", "vpsllq", "vpsraq", "vpsrlvq", "vpsllvq",
-    "vpandd", "vpandq", "vpand", "vpandnd", "vpandnq", "vpandn", "vpord", "vporq", "vpor",
-    "vpxord", "vpxorq", "vpxor", "vpternlogq", "vpternlogd",
-    "vmovdqa64", "vmovdqa32", "vmovdqu64", "vmovdqu32", "vmovdqa", "vmovdqu", "vmovaps", "vmovups",
-    "vpbroadcastq", "vpbroadcastd", "vmovd", "vmovq",
-    "vshufi64x2", "vshufi32x4", "vpermi2q", "vpermt2q", "vpermq", "vpunpcklqdq", "vpunpckhqdq",
-    "vinserti64x4", "vextracti64x4", "vinserti128", "vextracti128",
-    "vzeroupper", "vzeroall", "vbroadcastsd", "vbroadcastss", "vbroadcasti64x4", "vbroadcasti32x4",
+    "vmovdqa64", "vmovdqu64", "vmovdqa32", "vmovdqu32", "vmovdqa", "vmovdqu", "vmovq", "vmovd",
+    "vmovaps", "vmovups", "vmovapd", "vmovupd", "vmovsd",
+    "vpaddq", "vpsubq", "vpandd", "vpandq", "vpand", "vpandnd", "vpandnq", "vpandn", "vpord", "vporq", "vpor",
+    "vpxord", "vpxorq", "vpxor", "vpternlogd", "vpternlogq",
+    "vpsrlq", "vpsllq", "vpsraq", "vpsrlvq", "vpsllvq", "vpsravq",
+    "vpbroadcastq", "vpbroadcastd", "vbroadcasti64x4", "vbroadcasti32x4", "vbroadcastsd",
+    "vpblendmq", "vpblendmd", "vpcmpq", "vpcmpuq", "vpcmpeqq", "vpcmpneqq", "vpcmpltq", "vpcmpleq", "vpcmpgtq",
+    "vpcmpnltq", "vpcmpnleq", "vpcmpltuq", "vpcmpnltuq", "vpcmpequq", "vptestmq", "vptestnmq",
+    "vpmadd52luq", "vpmadd52huq", "vpunpcklqdq", "vpunpckhqdq", "vinserti64x4", "vextracti64x4",
+    "vshufi64x2", "vpermq", "vpermt2q", "vpermi2q", "valignq",  # lane moves by a constant pattern
+    "vzeroall", "vzeroupper",
+    "kxorw", "kxorb", "kandw", "kandb", "korw", "korb", "knotw", "knotb", "kandnw", "kandnb", "kmovw", "kmovb",
 }
-# Vector compares and tests whose destination is a mask register.
-MASK_WRITERS = {"vptestmq", "vptestnmq", "vpcmpq", "vpcmpuq", "vpcmpeqq", "vpcmpgtq"}
-# Vector instructions whose FIRST (AT&T source) operand may be a general
-# register: into a vector register only.
-GPR_INTO_VECTOR = {"vpbroadcastq", "vpbroadcastd", "vmovd", "vmovq"}
 GPR_OPS = {
-    "mov", "movabs", "movl", "movq", "add", "sub", "lea", "test", "cmp", "inc", "dec", "shl", "shr", "sar", "and",
-    "or", "xor", "neg", "cltq", "cdqe", "movslq", "push", "pop", "leave",
-    "ret", "endbr64", "nop", "nopw", "nopl", "xchg", "data16", "cs",
+    "mov", "movabs", "movl", "movq", "movslq", "cltq", "movzbl", "movzwl", "add", "sub", "lea", "test", "cmp", "inc", "dec",
+    "shl", "shr", "sar", "and", "or", "xor", "not", "neg", "imul", "cmove", "cmovne", "push", "pop", "leave",
+    "ret", "endbr64", "nop", "nopw", "nopl", "xchg", "data16", "cs", "rep", "jmp", "call",
 }
-VREG = re.compile(r"%[xyz]mm\d+")
-KREG = re.compile(r"%k[0-7]")
-GREG = re.compile(r"%(r[a-z0-9]+|e[a-z]{2}|[a-d]x|[sd]il?|[bs]pl?|[a-d]l)\b")
+NO_MEM_OK = {"lea", "nop", "nopw", "nopl", "data16", "cs", "push", "pop", "rep", "call", "jmp"}
 
 
-def check_insn(mnem, operands):
+def is_gpr(o):
+    return re.fullmatch(r"%(r\w+|e[a-z]{2}|[a-d][lhx]|[sd]il|[sb]pl|[sd]i|[sb]p)", o) is not None
+
+
+def is_vec(o):
+    return re.match(r"%[xyz]mm\d+|%k\d", o) is not None
+
+
+def check_insn(mnem, operands, funcs, next_addr, addrs):
     m = mnem.rstrip(",")
     ops = split_operands(operands)
-    # (mask-register instructions, kmov, kortest, ktest, ..., are not in the
-    # allow-lists: rejected below)
-    # {%kN} write masks and {z} are allowed on vector instructions: drop them
-    ops = [re.sub(r"\{[^}]*\}", "", o) for o in ops]
-    if m in MASK_WRITERS:
-        if not (ops and KREG.fullmatch(ops[-1])) or any(KREG.search(o) for o in ops[:-1]):
-            return "mask register other than as a compare's destination"
-        ops = ops[:-1]
-    elif any(KREG.search(o) for o in ops):
-        return "mask register operand (may reach a general register or the flags)"
+    if m in ("notrack",) or "*" in operands:
+        return "indirect branch"
+    if m.startswith("j") or m == "call":
+        # In an object file a branch to another object (a relocation with a
+        # zero displacement) shows as a branch to the next instruction.
+        t = re.match(r"\s*([0-9a-f]+)\b", operands)
+        if t and (int(t.group(1), 16) == next_addr or int(t.group(1), 16) not in addrs):
+            return "branch or call outside the member (relocation): %s" % operands.strip()
     if m.startswith("j"):
-        if m == "jmp" and any("*" in o for o in ops):
-            return "indirect branch"
         return None  # conditional or direct: the flags are public (rules 2, 3)
-    if m in VEC_OPS or m in MASK_WRITERS:
-        for i, o in enumerate(ops):
-            if re.fullmatch(r"%\w+", o) and not VREG.fullmatch(o):
-                if not (m in GPR_INTO_VECTOR and i == 0 and len(ops) == 2 and VREG.fullmatch(ops[1])):
-                    return "general register operand of a vector instruction (%s)" % o
+    if m == "call":
+        target = re.search(r"<([\w.]+)(\+0x[0-9a-f]+)?>", operands)
+        if not target or target.group(2) or target.group(1) not in funcs:
+            return "call outside the member (%s)" % operands.strip()
+        return None
+    if m == "rep":
+        return None if operands.strip().startswith("stos %rax") else "rep other than stos of rax"
+    if m in VEC_OPS:
+        dst = ops[-1] if ops else ""
+        dst = re.sub(r"\{.*", "", dst)
+        if is_gpr(dst):
+            return "vector or mask data to a general register (%s)" % operands.strip()
         return None
     if m in GPR_OPS:
-        if VREG.search(operands):
-            return "vector register in a general-register instruction"
-        if m not in ("lea", "nop", "nopw", "nopl", "data16", "cs") and any("(" in o for o in ops):
+        if any(is_vec(re.sub(r"\{.*", "", o)) for o in ops):
+            return "vector or mask register in a general-register instruction"
+        if m not in NO_MEM_OK and any("(" in o for o in ops):
             return "memory operand in a general-register instruction (%s)" % operands.strip()
         return None
     return "not in the allow-list"
@@ -114,14 +122,17 @@ def main():
         return 1
     rejected = 0
     for member in sorted(objs):
+        funcs = set(objs[member]["funcs"])
+        addrs = {int(i[0], 16) for f in objs[member]["funcs"].values() for i in f}
         bad, total = [], 0
         for func, insns in sorted(objs[member]["funcs"].items()):
             total += len(insns)
-            for addr, mnem, ops in insns:
-                why = check_insn(mnem, ops)
+            for n, (addr, mnem, ops) in enumerate(insns):
+                nxt = int(insns[n + 1][0], 16) if n + 1 < len(insns) else None
+                why = check_insn(mnem, ops, funcs, nxt, addrs)
                 if why:
                     bad.append("%s+0x%s: %s %s  <- %s" % (func, addr, mnem, ops, why))
-        funcs = ", ".join("%s (%d)" % (f, len(i)) for f, i in sorted(objs[member]["funcs"].items()))
+        names = ", ".join("%s (%d)" % (f, len(i)) for f, i in sorted(objs[member]["funcs"].items()))
         if bad:
             rejected += 1
             print("# %s %s: %d instructions, %d rejected:" %
@@ -129,7 +140,7 @@ def main():
             for b in bad[:40]:
                 print("#   " + b)
         else:
-            print("# ok %s: %d instructions in %s" % (member, total, funcs))
+            print("# ok %s: %d instructions in %s" % (member, total, names))
     if a.expect_reject:
         if rejected != len(objs):
             print("# FAIL: the checker accepted a planted violation")
@@ -137,9 +148,9 @@ def main():
         print("# PASS: the planted violation was rejected")
         return 0
     if rejected:
-        print("# FAIL: lane data may leave the vector registers")
+        print("# FAIL: lane data may leave the vector and mask registers")
         return 1
-    print("# PASS: lane data stay in vector registers; no branch or address can depend on them")
+    print("# PASS: lane data stays in vector and mask registers; no branch, address or variable latency can depend on it")
     return 0
 
 

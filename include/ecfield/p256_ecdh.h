@@ -58,6 +58,36 @@ ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2, 3) int ecf_p256_ecdh(uint8_t sh
                                                                       const uint8_t sk[ECF_P256_SECRET_KEY_BYTES],
                                                                       const uint8_t *peer, size_t peer_len);
 
+/** Batch of n public keys: pk[i] and status[i] are what
+ *  ecf_p256_public_key(pk[i], sk[i]) writes and returns, for i < n.
+ *  Full groups of 8 keys run 8 at a time on CPUs with AVX-512 IFMA (the
+ *  avx512_ifma tier), the rest one by one; the results are the same bits.
+ *  Returns ECF_OK if every status[i] is ECF_OK, else the first status[i]
+ *  that is not (ECF_ERR_SCALAR); ECF_ERR_NULL if pk, status or sk is NULL
+ *  (then the n elements of pk and status that are not NULL are zeroed and
+ *  set to ECF_ERR_NULL). n = 0 returns ECF_OK. pk and status may not
+ *  overlap sk or each other. Constant time in each sk[i]: no element's key
+ *  changes another's result or timing (the statuses are public). */
+ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2, 3) int ecf_p256_public_key_batch(
+    uint8_t pk[][ECF_P256_PUBLIC_KEY_BYTES], int status[], const uint8_t sk[][ECF_P256_SECRET_KEY_BYTES], size_t n);
+
+/** Batch of n ECDH: shared[i] and status[i] are what
+ *  ecf_p256_ecdh(shared[i], sk[i], peer[i], ECF_P256_PUBLIC_KEY_BYTES)
+ *  writes and returns, for i < n (each peer an uncompressed SEC1 point).
+ *  Full groups of 8 run 8 at a time on CPUs with AVX-512 IFMA, the rest one
+ *  by one; the results are the same bits. Returns ECF_OK if every status[i]
+ *  is ECF_OK, else the first status[i] that is not (ECF_ERR_SCALAR,
+ *  ECF_ERR_LENGTH, ECF_ERR_ENCODING, ECF_ERR_RANGE, ECF_ERR_NOT_ON_CURVE,
+ *  ECF_ERR_IDENTITY); ECF_ERR_NULL if shared, status, sk or peer is NULL
+ *  (then the n elements of shared and status that are not NULL are zeroed
+ *  and set to ECF_ERR_NULL). n = 0 returns ECF_OK. shared and status may
+ *  not overlap sk, peer or each other. Constant time in each sk[i]; an
+ *  invalid peer or key in one element changes no other element's result
+ *  or timing. */
+ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2, 3, 4) int ecf_p256_ecdh_batch(
+    uint8_t shared[][ECF_P256_SHARED_BYTES], int status[], const uint8_t sk[][ECF_P256_SECRET_KEY_BYTES],
+    const uint8_t peer[][ECF_P256_PUBLIC_KEY_BYTES], size_t n);
+
 #ifdef __cplusplus
 }
 #endif

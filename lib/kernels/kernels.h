@@ -149,6 +149,39 @@ ECFI_HIDDEN void ecfk_p256_lookup12_avx2(uint64_t out[12], const uint64_t *table
  * SSSE3 and SSE4.1): state (H0..H7 as host words) absorbs nblocks 64-byte
  * blocks of p, the same bits as ecfi_sha256_blocks_portable (lib/hash/sha2.h). */
 ECFI_HIDDEN void ecfk_sha256_blocks_sha_ni(uint32_t state[8], const uint8_t *p, size_t nblocks);
+
+/* P-256 in 8 lanes with AVX-512 IFMA (p256x8_avx512_ifma.c, tier
+ * avx512_ifma: the caller checks ECFI_KERNEL_AVX512_IFMA). Lane l of an
+ * argument x[w][8] is x[w][l]: word w (64 bits) or limb w (52 bits).
+ * field_raw: r = op(a, b) on radix-2^52 limbs in the Montgomery domain
+ *   R = 2^260 of p (modn = 0) or n (modn = 1): inputs and outputs reduced
+ *   (limbs 0..3 < 2^52, value <= 2m; mul's inputs may be below 2^257),
+ *   CANON's output < m; INV (mod p only) is a^(p-2).
+ * mul_scalar: r = a b on the scalar path's elements (canonical a 2^256 mod
+ *   m, 4 words): the same bits as ecf_p256_mul / ecf_p256n_mul.
+ * scalar_mult_base: the affine plain x, y of k G per lane (k < n, plain
+ *   words), over the fixed-base table (ceil(257 / w) windows of 2^(w-1)
+ *   affine entries of 8 words, the scalar path's p256_base_table); inf: all-ones in lanes
+ *   whose result is the identity (then x = y = 0).
+ * scalar_mult: the same for k P, P each lane's affine (px, py), scalar path
+ *   Montgomery domain; y may be NULL. Constant time in k and P. */
+enum {
+	ECFK_P256X8_MUL = 1,
+	ECFK_P256X8_ADD = 2,
+	ECFK_P256X8_SUB = 4,
+	ECFK_P256X8_NEG = 8,
+	ECFK_P256X8_CANON = 16,
+	ECFK_P256X8_INV = 32
+};
+ECFI_HIDDEN void ecfk_p256x8_field_raw_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8],
+                                                   int op, int modn);
+ECFI_HIDDEN void ecfk_p256x8_mul_scalar_avx512_ifma(uint64_t r[4][8], const uint64_t a[4][8], const uint64_t b[4][8],
+                                                    int modn);
+ECFI_HIDDEN void ecfk_p256x8_scalar_mult_base_avx512_ifma(uint64_t x[4][8], uint64_t y[4][8], uint64_t inf[8],
+                                                          const uint64_t k[4][8], const uint64_t *table, unsigned w);
+ECFI_HIDDEN void ecfk_p256x8_scalar_mult_avx512_ifma(uint64_t x[4][8], uint64_t y[4][8], uint64_t inf[8],
+                                                     const uint64_t k[4][8], const uint64_t px[4][8],
+                                                     const uint64_t py[4][8]);
 #endif
 
 /* The 64 SHA-256 round constants (FIPS 180-4, 4.2.2), defined with the

@@ -123,6 +123,25 @@ static void ct_p256_group(ct_rng *rng)
 		ct_sink_int(ecf_p256_ecdh(shared, priv, peer, 65));
 		ct_sink_int(ecf_p256_ecdh(shared, seed, peer, 65)); /* i = 0: an invalid key */
 		ct_sink_bytes(shared, sizeof shared);
+		/* The batch calls: under valgrind (no AVX-512) the scalar fallback of
+		 * each element; secret keys, one invalid at i = 0, a public peer
+		 * that does not decode in the last element. */
+		{
+			uint8_t bsk[3][32], bpeer[3][65], bpk[3][65], bsh[3][32];
+			int bst[3];
+			memcpy(bsk[0], priv, 32);
+			memcpy(bsk[1], seed, 32);
+			memcpy(bsk[2], priv, 32);
+			for (int j = 0; j < 3; j++)
+				memcpy(bpeer[j], peer, 65);
+			bpeer[2][0] = 0x05;
+			ct_sink_int(ecf_p256_public_key_batch(bpk, bst, (const uint8_t(*)[32])bsk, 3));
+			ct_sink_bytes(bpk, sizeof bpk);
+			ct_sink_bytes(bst, sizeof bst);
+			ct_sink_int(ecf_p256_ecdh_batch(bsh, bst, (const uint8_t(*)[32])bsk, (const uint8_t(*)[65])bpeer, 3));
+			ct_sink_bytes(bsh, sizeof bsh);
+			ct_sink_bytes(bst, sizeof bst);
+		}
 		/* ECDSA signing: public digest, secret key and hedging entropy. */
 		for (int j = 0; j < 32; j++)
 			digest[j] = (uint8_t)ct_next(rng);

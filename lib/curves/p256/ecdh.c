@@ -1,8 +1,10 @@
 /* P-256 key generation (FIPS 186-5 A.2.1 and A.4.2) and ECDH (SEC1 3.3.1). */
 #include <ecfield/p256_ecdh.h>
 
+#include "common/declassify.h"
 #include "curves/p256/group.h"
 #include "curves/p256/point_ops.h"
+#include "kernels/kernels.h"
 
 /* d = (c mod (n - 1)) + 1 for the big-endian c of len bytes, bit by bit:
  * acc < n - 1 before each step, so 2 acc + bit < 2 (n - 1) and one
@@ -142,4 +144,173 @@ int ecf_p256_ecdh(uint8_t shared[ECF_P256_SHARED_BYTES], const uint8_t sk[ECF_P2
 	status = ecdh_worker(shared, sk, &q);
 	ecfi_wipe_stack();
 	return status;
+}
+
+/* ---- Batches (ecf_p256_public_key_batch, ecf_p256_ecdh_batch) ----
+ *
+ * Full groups of 8 elements run on the 8-lane AVX-512 IFMA kernels where
+ * the flag word has the avx512_ifma tier (family p256_batch); the rest, and
+ * every element on other CPUs, through the single calls' workers. Each lane
+ * computes what the single call computes (the same scalar recoding and the
+ * same additions, lib/kernels/x86_64/p256x8_avx512_ifma.c), and its status
+ * and output are made from its own values only: an invalid key or peer in
+ * one lane runs with a harmless stand-in (scalar 1, the generator) and is
+ * masked out, without changing another lane's work or timing. */
+
+#define BATCH_LANES 8
+
+/* The vector kernels' frames (tables of 16 points of 8 lanes, 15 KiB) are
+ * larger than ecfi_wipe_stack's 8 KiB: the same wipe over 32 KiB. */
+#define BATCH_WIPE_BYTES 32768
+static ECFI_NOINLINE void batch_wipe_stack(void)
+{
+	uint64_t buf[BATCH_WIPE_BYTES / 8];
+#if defined(ECFI_WIPE_STOS)
+	void *p = buf;
+	size_t n = BATCH_WIPE_BYTES / ECFI_WIPE_WORD;
+	__asm__ __volatile__(ECFI_WIPE_STOS : "+D"(p), "+c"(n) : "a"((size_t)0) : "memory", ECFI_WIPE_SAVED);
+#else
+	ecfi_wipe(buf, sizeof buf);
+#endif
+}
+
+/* The status array gets ECF_OK or an error per element; the return value is
+ * ECF_OK if every element is OK, else the status of the first that is not. */
+static int batch_result(int *status, size_t n)
+{
+	ecfi_declassify(status, n * sizeof *status); /* the statuses are public (docs/api.md) */
+	for (size_t i = 0; i < n; i++)
+		if (status[i] != ECF_OK) /* statuses are public */
+			return status[i];
+	return ECF_OK;
+}
+
+#if ECFI_X86_64_KERNELS
+/* 8 public keys on the IFMA tier. */
+static ECFI_NOINLINE void public_key_worker8(uint8_t pk[][ECF_P256_PUBLIC_KEY_BYTES], int *status,
+                                             const uint8_t sk[][ECF_P256_SECRET_KEY_BYTES])
+{
+	uint64_t k[4][BATCH_LANES], x[4][BATCH_LANES], y[4][BATCH_LANES], ok[BATCH_LANES], d[4];
+	for (int l = 0; l < BATCH_LANES; l++) {
+		ok[l] = ecfi_p256_scalar_load(d, sk[l]);
+		ecfi_p256_scalar_or_one(d, ok[l]);
+		for (int w = 0; w < 4; w++)
+			k[w][l] = d[w];
+	}
+	_Static_assert(P256_BASE_WINDOWS == (257 + P256_BASE_W - 1) / P256_BASE_W, "the kernel's window count");
+	ecfk_p256x8_scalar_mult_base_avx512_ifma(x, y, NULL, (const uint64_t(*)[BATCH_LANES])k,
+	                                         ecfi_p256_base_table_words(), P256_BASE_W);
+	for (int l = 0; l < BATCH_LANES; l++) {
+		uint64_t xl[4], yl[4];
+		for (int w = 0; w < 4; w++) {
+			xl[w] = x[w][l];
+			yl[w] = y[w][l];
+		}
+		pk[l][0] = 0x04;
+		ecfi_limbs_to_be(pk[l] + 1, 32, xl);
+		ecfi_limbs_to_be(pk[l] + 33, 32, yl);
+		mask_bytes(pk[l], ECF_P256_PUBLIC_KEY_BYTES, ok[l]);
+		status[l] = ecfi_status_from_mask(ECF_ERR_SCALAR, ~ok[l]);
+	}
+	ecfi_wipe(k, sizeof k);
+	ecfi_wipe(d, sizeof d);
+}
+
+/* 8 ECDH on the IFMA tier: q[l] decoded (public), valid[l] all-ones where
+ * the peer decoded; other lanes multiply the generator and are zeroed. */
+static ECFI_NOINLINE void ecdh_worker8(uint8_t shared[][ECF_P256_SHARED_BYTES], int *status,
+                                       const uint8_t sk[][ECF_P256_SECRET_KEY_BYTES], const point *q,
+                                       const int *decoded)
+{
+	uint64_t k[4][BATCH_LANES], px[4][BATCH_LANES], py[4][BATCH_LANES], x[4][BATCH_LANES], inf[BATCH_LANES],
+	    ok[BATCH_LANES], d[4];
+	for (int l = 0; l < BATCH_LANES; l++) {
+		ok[l] = ecfi_p256_scalar_load(d, sk[l]);
+		ecfi_p256_scalar_or_one(d, ok[l]);
+		const fe *qx = decoded[l] == ECF_OK ? &q[l].x : &P256_GX_MONT; /* public */
+		const fe *qy = decoded[l] == ECF_OK ? &q[l].y : &P256_GY_MONT;
+		for (int w = 0; w < 4; w++) {
+			k[w][l] = d[w];
+			px[w][l] = qx->limb[w];
+			py[w][l] = qy->limb[w];
+		}
+	}
+	ecfk_p256x8_scalar_mult_avx512_ifma(x, NULL, inf, (const uint64_t(*)[BATCH_LANES])k,
+	                                    (const uint64_t(*)[BATCH_LANES])px, (const uint64_t(*)[BATCH_LANES])py);
+	for (int l = 0; l < BATCH_LANES; l++) {
+		uint64_t xl[4];
+		for (int w = 0; w < 4; w++)
+			xl[w] = x[w][l];
+		ecfi_limbs_to_be(shared[l], 32, xl);
+		mask_bytes(shared[l], 32, ok[l] & ~inf[l]);
+		int st = ecfi_status_from_mask(ECF_ERR_SCALAR, ~ok[l]) | ecfi_status_from_mask(ECF_ERR_IDENTITY, ok[l] & inf[l]);
+		if (decoded[l] != ECF_OK) { /* public */
+			ecfi_wipe(shared[l], ECF_P256_SHARED_BYTES);
+			st = decoded[l];
+		}
+		status[l] = st;
+	}
+	ecfi_wipe(k, sizeof k);
+	ecfi_wipe(d, sizeof d);
+	ecfi_wipe(x, sizeof x);
+}
+#endif
+
+int ecf_p256_public_key_batch(uint8_t pk[][ECF_P256_PUBLIC_KEY_BYTES], int status[],
+                              const uint8_t sk[][ECF_P256_SECRET_KEY_BYTES], size_t n)
+{
+	if (pk == NULL || status == NULL || sk == NULL) {
+		if (pk != NULL)
+			ecfi_wipe(pk, n * ECF_P256_PUBLIC_KEY_BYTES);
+		for (size_t i = 0; status != NULL && i < n; i++)
+			status[i] = ECF_ERR_NULL;
+		return ECF_ERR_NULL;
+	}
+	size_t i = 0;
+	const uint32_t tiers = ecfi_tiers();
+	(void)tiers;
+#if ECFI_X86_64_KERNELS
+	if (ECFI_TIER_ON(tiers, AVX512_IFMA))
+		for (; n - i >= BATCH_LANES; i += BATCH_LANES)
+			public_key_worker8(pk + i, status + i, sk + i);
+#endif
+	for (; i < n; i++)
+		status[i] = public_key_worker(pk[i], sk[i]);
+	batch_wipe_stack();
+	return batch_result(status, n);
+}
+
+int ecf_p256_ecdh_batch(uint8_t shared[][ECF_P256_SHARED_BYTES], int status[],
+                        const uint8_t sk[][ECF_P256_SECRET_KEY_BYTES], const uint8_t peer[][ECF_P256_PUBLIC_KEY_BYTES],
+                        size_t n)
+{
+	if (shared == NULL || status == NULL || sk == NULL || peer == NULL) {
+		if (shared != NULL)
+			ecfi_wipe(shared, n * ECF_P256_SHARED_BYTES);
+		for (size_t i = 0; status != NULL && i < n; i++)
+			status[i] = ECF_ERR_NULL;
+		return ECF_ERR_NULL;
+	}
+	size_t i = 0;
+	const uint32_t tiers = ecfi_tiers();
+	(void)tiers;
+#if ECFI_X86_64_KERNELS
+	if (ECFI_TIER_ON(tiers, AVX512_IFMA)) {
+		for (; n - i >= BATCH_LANES; i += BATCH_LANES) {
+			point q[BATCH_LANES];
+			int decoded[BATCH_LANES];
+			for (int l = 0; l < BATCH_LANES; l++) /* the peers are public */
+				decoded[l] = ecfi_p256_point_decode(&q[l], peer[i + l], ECF_P256_PUBLIC_KEY_BYTES);
+			ecdh_worker8(shared + i, status + i, sk + i, q, decoded);
+		}
+	}
+#endif
+	for (; i < n; i++) {
+		point q;
+		ecfi_wipe(shared[i], ECF_P256_SHARED_BYTES);
+		int st = ecfi_p256_point_decode(&q, peer[i], ECF_P256_PUBLIC_KEY_BYTES);
+		status[i] = st != ECF_OK ? st : ecdh_worker(shared[i], sk[i], &q);
+	}
+	batch_wipe_stack();
+	return batch_result(status, n);
 }

@@ -77,6 +77,10 @@ ECFI_HIDDEN void ecfi_p256_rfc6979_init(ecfi_p256_rfc6979 *g, const uint8_t x[32
                                         size_t digest_len, const uint8_t *extra, size_t extra_len);
 ECFI_HIDDEN void ecfi_p256_rfc6979_next(ecfi_p256_rfc6979 *g, uint64_t k[4]);
 
+/* The fixed-base windows (p256_base_table: P256_BASE_WINDOWS rows of
+ * P256_BASE_ENTRIES affine points, 8 words each), for the batch kernels. */
+ECFI_HIDDEN const uint64_t *ecfi_p256_base_table_words(void);
+
 /* ecf_p256_point_from_bytes, for callers inside the library. */
 ECFI_HIDDEN int ecfi_p256_point_decode(ecf_p256_point *r, const uint8_t *in, size_t len);
 

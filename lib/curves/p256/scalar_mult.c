@@ -145,6 +145,8 @@ void ecfi_p256_lookup_jac(uint64_t r[12], const uint64_t *table, size_t n, uint6
 	lookup(r, table, n, 12, d, neg, tiers);
 }
 
+const uint64_t *ecfi_p256_base_table_words(void) { return (const uint64_t *)p256_base_table; }
+
 void ecfi_p256_scalar_from_bytes_reduce(uint64_t k[4], const uint8_t in[32])
 {
 	ecfi_limbs_from_be(k, 4, in, 32);
