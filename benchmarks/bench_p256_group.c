@@ -678,15 +678,6 @@ BATCH_BODY(run_ecdh_batch64, 64, ecf_p256_ecdh_batch(b->shared, b->status, (cons
 BATCH_BODY(run_pk_batch8, 8, ecf_p256_public_key_batch(b->out, b->status, (const uint8_t(*)[32])b->sk, 8))
 BATCH_BODY(run_pk_batch64, 64, ecf_p256_public_key_batch(b->out, b->status, (const uint8_t(*)[32])b->sk, 64))
 
-static void run_public_key(void *p, long n)
-{
-	group_state *s = p;
-	for (long i = 0; i < n; i++) {
-		s->status |= ecf_p256_public_key(s->out, s->priv);
-		s->priv[31] ^= s->out[1] & 1;
-	}
-}
-
 /* The single call on every tier, then the batch of 8 and of 64 on the
  * IFMA tier (kernel avx512_ifma, where the CPU has it) and on the scalar
  * fallback (kernel mulx_adx, call batch8/batch64: the top tier without
