@@ -8,18 +8,24 @@
 #     configuration file (OPENSSL_CONF, default_properties = ?provider=ecfield);
 #     the provider's call counters (ECFIELD_PROVIDER_STATS) prove that each
 #     ecfield run went through the provider and each default run did not.
+#     (speed's op/s are per CPU second of its process: fair under load, but
+#     counted in clock ticks, so short runs on a busy machine are noisy)
 #  2. TLS 1.3 full handshakes (x25519, Ed25519 certificate) on 127.0.0.1:
 #     `openssl s_time -new` against `openssl s_server`, the server with the
 #     provider or without it, the client always OpenSSL's default. Two figures:
 #     handshakes per wall-clock second (client and server share the machine)
 #     and per CPU second of the server process (s_server is single-threaded:
 #     the server's capacity).
+#  3. ecfield-provider-evp-bench (benchmarks/provider_evp_bench.c), when built:
+#     the same operations through EVP in one process, with the bare
+#     libecfield calls and a provider call that does no arithmetic.
 # Prints each figure, the ratio ecfield/default, and the bar of issue 21.
 #
 # usage: benchmarks/provider_bench.sh [BUILDDIR]   (default: build)
 # env:   ROUNDS (3), SPEED_SECS (2, per speed measurement), TLS_SECS (4, per
-#        s_time run), OPENSSL (openssl). About 12*SPEED_SECS+2*TLS_SECS+3
-#        seconds per round: 1.5 minutes with the defaults.
+#        s_time run), EVP_SAMPLES (9), OPENSSL (openssl). About
+#        12*SPEED_SECS+2*TLS_SECS+3 seconds per round, then 10-60 s of EVP
+#        bench (longer on a busy machine): 2-3 minutes with the defaults.
 set -u
 build=${1:-build}
 openssl=${OPENSSL:-openssl}
@@ -195,6 +201,17 @@ for r in $(seq 1 "$rounds"); do
 	echo "# round $r done ($(($(date +%s) - t0)) s)"
 done
 echo "# after: $(uptime)"
+# 3. The same operations through EVP in one process (provider_evp_bench.c):
+#    interleaved, thread CPU time, with the bare libecfield calls and the cost
+#    of a provider call without arithmetic (where the provider's time goes).
+evp=$build/benchmarks/ecfield-provider-evp-bench
+if [ -x "$evp" ]; then
+	timeout 300 "$evp" "$build/provider" "${EVP_SAMPLES:-9}"
+	echo "# after the EVP bench: $(uptime)"
+else
+	echo "# ($evp not built: no EVP figures)"
+fi
+echo "# openssl speed and the bar of issue 21 (speed's op/s are per CPU second of the speed process):"
 
 python3 - "$res" <<'EOF'
 import statistics, sys
