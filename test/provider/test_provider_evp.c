@@ -310,6 +310,16 @@ static void test_x25519(void **state)
 		len = 32;
 		EXPECT(EVP_PKEY_get_raw_private_key(ka, got, &len) == 1 && len == 32 && memcmp(got, a, 32) == 0,
 		       "raw priv round trip %ld", i);
+		/* key comparison in ecfield: a differs from b (private and public-only keys) */
+		if (i % 8 != 7) {
+			EVP_PKEY *kb_e = EVP_PKEY_new_raw_private_key_ex(lc, "X25519", PQ_E, b, 32);
+			EVP_PKEY *pa_only = EVP_PKEY_new_raw_public_key_ex(lc, "X25519", PQ_E, pa_e, 32);
+			EXPECT(kb_e && pa_only && EVP_PKEY_eq(ka, kb_e) == 0 && EVP_PKEY_eq(kb_e, pa_only) == 0 &&
+			           EVP_PKEY_eq(ka, pa_only) == 1,
+			       "X25519 key comparison, case %ld", i);
+			EVP_PKEY_free(kb_e);
+			EVP_PKEY_free(pa_only);
+		}
 		/* derive: ecfield(a, b), default(b, a), default(a, b) with a moved, ecfield(b, a) with b moved */
 		EXPECT(derive(ka, kb, PQ_E, s1, &l1), "ecfield derive %ld", i);
 		EXPECT(derive(kb, ka, PQ_D, s2, &l2), "default derive %ld", i);
