@@ -28,6 +28,16 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/ecf-provcli.XXXXXX")
 trap '[ -n "${ECF_KEEP_TMP:-}" ] || rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
 cd "$tmp" || exit 1
+# A module built with sanitizers (the asan job's -Db_sanitize build) in the
+# uninstrumented openssl program: the sanitizer runtimes must be loaded first,
+# so openssl runs through a wrapper that preloads those the module links.
+preload=$(ldd "$moddir/$prov.so" 2>/dev/null | awk '$1 ~ /^lib(asan|ubsan)\.so/ { printf "%s ", $3 }')
+if [ "$prov" != default ] && [ -n "$preload" ]; then
+	printf '#!/bin/sh\nLD_PRELOAD="%s${LD_PRELOAD:-}" exec "%s" "$@"\n' "$preload" "$(command -v "$openssl")" >"$tmp/openssl"
+	chmod +x "$tmp/openssl"
+	openssl=$tmp/openssl
+	echo "# sanitized module: openssl runs with LD_PRELOAD=$preload"
+fi
 fails=0
 fail() {
 	echo "FAIL: $*"
