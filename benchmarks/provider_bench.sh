@@ -142,8 +142,7 @@ listening() { # PORT: a socket listens on 127.0.0.1:PORT (/proc/net/tcp, state 0
 	awk -v p="$(printf '%04X' "$1")" '$2 == "0100007F:" p && $4 == "0A" { f = 1 } END { exit !f }' /proc/net/tcp
 }
 start_server() { # SIDE [NACCEPT] -> server_pid, port (-quiet: s_server's per-connection output costs 3x)
-	local try
-	for try in 1 2 3 4 5; do
+	for _ in 1 2 3 4 5; do
 		port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 		OPENSSL_CONF=$tmp/$1.cnf ECFIELD_PROVIDER_STATS=${ST:-} "$openssl" s_server -accept "127.0.0.1:$port" \
 			-tls1_3 -groups x25519 -cert "$tmp/ed.crt" -key "$tmp/ed.key" -quiet ${2:+-naccept $2} \
