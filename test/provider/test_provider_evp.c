@@ -43,6 +43,8 @@
 #include <openssl/pem.h>
 #include <openssl/provider.h>
 
+#include "moduli.h" /* the generator's moduli (test/common), as hex strings */
+
 #ifndef ECFP_PROVIDER_DIR_DEFAULT
 #define ECFP_PROVIDER_DIR_DEFAULT "provider"
 #endif
@@ -368,22 +370,27 @@ static void test_x25519(void **state)
 
 /* u-coordinates whose X25519 is all zero (points of small order, and their
  * non-canonical encodings): the derive must fail with an error. */
-static const uint8_t x25519_small_order[][32] = {
+static uint8_t x25519_small_order[8][32] = {
     {0},
     {1},
     {0xe0, 0xeb, 0x7a, 0x7c, 0x3b, 0x41, 0xb8, 0xae, 0x16, 0x56, 0xe3, 0xfa, 0xf1, 0x9f, 0xc4, 0x6a,
      0xda, 0x09, 0x8d, 0xeb, 0x9c, 0x32, 0xb1, 0xfd, 0x86, 0x62, 0x05, 0x16, 0x5f, 0x49, 0xb8, 0x00},
     {0x5f, 0x9c, 0x95, 0xbc, 0xa3, 0x50, 0x8c, 0x24, 0xb1, 0xd0, 0xb1, 0x55, 0x9c, 0x83, 0xef, 0x5b,
      0x04, 0x44, 0x5c, 0xc4, 0x58, 0x1c, 0x8e, 0x86, 0xd8, 0x22, 0x4e, 0xdd, 0xd0, 0x9f, 0x11, 0x57},
-    {0xec, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f},
-    {0xed, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f},
-    {0xee, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f},
-    {0xed, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff},
+    /* p - 1, p, p + 1, p + 2^255 (the top bit, ignored): filled from the
+     * generator's modulus (moduli.h) */
 };
+
+/* v (hex, a modulus of moduli.h) + add, as 32 little-endian bytes; add may
+ * be negative. */
+static void le32_from_hex(uint8_t out[32], const char *hex, long add)
+{
+	BIGNUM *v = NULL;
+	EXPECT(BN_hex2bn(&v, hex) > 0, "hex");
+	EXPECT(add >= 0 ? BN_add_word(v, (BN_ULONG)add) : BN_sub_word(v, (BN_ULONG)-add), "add");
+	EXPECT(BN_bn2lebinpad(v, out, 32) == 32, "32 bytes");
+	BN_free(v);
+}
 
 static void test_x25519_bad(void **state)
 {
@@ -394,6 +401,11 @@ static void test_x25519_bad(void **state)
 	rng_bytes(a, sizeof a);
 	EVP_PKEY *ka = EVP_PKEY_new_raw_private_key_ex(lc, "X25519", PQ_E, a, 32);
 	EXPECT(ka != NULL, "X25519 key");
+	le32_from_hex(x25519_small_order[4], P25519_HEX, -1);
+	le32_from_hex(x25519_small_order[5], P25519_HEX, 0);
+	le32_from_hex(x25519_small_order[6], P25519_HEX, 1);
+	le32_from_hex(x25519_small_order[7], P25519_HEX, 0);
+	x25519_small_order[7][31] |= 0x80;
 	for (size_t i = 0; i < sizeof x25519_small_order / sizeof x25519_small_order[0]; i++) {
 		for (int who = 0; who < 2; who++) { /* the peer made by ecfield, then by default */
 			EVP_PKEY *peer =
@@ -476,11 +488,6 @@ static int ed_verify(EVP_PKEY *k, const char *pq, const uint8_t *m, size_t mlen,
 	return ok;
 }
 
-/* l, the order of the edwards25519 base point, little-endian. */
-static const uint8_t ed_l[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
-                                 0xa2, 0xde, 0xf9, 0xde, 0x14, 0,    0,    0,    0,    0,    0,
-                                 0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
-
 static void test_ed25519(void **state)
 {
 	long n = iterations(1000);
@@ -539,6 +546,8 @@ static void test_ed25519(void **state)
 			EXPECT(!ed_verify(pe, PQ_E, msg, mlen, bad, 0), "empty signature verified");
 			EXPECT(error_says("bad signature length"), "no bad signature length error");
 			unsigned carry = 0;
+			uint8_t ed_l[32]; /* l, the order of the base point, little-endian */
+			le32_from_hex(ed_l, SC25519_HEX, 0);
 			for (int j = 0; j < 32; j++) {
 				unsigned t = bad[32 + j] + ed_l[j] + carry;
 				bad[32 + j] = (uint8_t)t;
@@ -652,6 +661,12 @@ static void test_ecdh(void **state)
 		           memcmp(s1, s3, 32) == 0 && memcmp(s1, s4, 32) == 0,
 		       "ECDH secrets differ %ld", i);
 		if (i % 50 == 0) {
+			/* a shorter output buffer gets the secret's first bytes, as from the default provider */
+			uint8_t t1[16], t2[16];
+			size_t tl1 = sizeof t1, tl2 = sizeof t2;
+			EXPECT(derive(ka, kb, PQ_E, t1, &tl1) && derive(ka, kb, PQ_D, t2, &tl2) && tl1 == 16 &&
+			           tl2 == 16 && memcmp(t1, s1, 16) == 0 && memcmp(t2, s1, 16) == 0,
+			       "ECDH into 16 bytes, case %ld", i);
 			EVP_PKEY *back = move_key(ka_d, "EC", PQ_E, EVP_PKEY_KEYPAIR);
 			EVP_PKEY *pem = pem_roundtrip(ka, "EC", PQ_E, 1);
 			EVP_PKEY *pub = pem_roundtrip(ka, "EC", PQ_E, 0);
@@ -694,7 +709,7 @@ static void test_ecdh(void **state)
 		EVP_PKEY_free(ka_d);
 		EVP_PKEY_free(kb);
 	}
-	expect_counted(before, C_ECDH, 2 * (unsigned long long)n);
+	expect_counted(before, C_ECDH, 2 * (unsigned long long)n + (unsigned long long)(n + 49) / 50);
 	counters(before);
 	for (int i = 0; i < 20; i++) {
 		uint8_t s1[32], s2[32];
@@ -713,11 +728,12 @@ static void test_ecdh(void **state)
 /* A P-256 key with explicit parameters, made by the default provider. */
 static EVP_PKEY *p256_explicit_key(const char *pq)
 {
+	/* p, a = p - 3 (computed below), b, n */
 	static const char *const hex[] = {
-	    "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
-	    "ffffffff00000001000000000000000000000000fffffffffffffffffffffffc",
+	    P256_HEX,
+	    P256_HEX,
 	    "5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b",
-	    "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551",
+	    P256N_HEX,
 	};
 	static const char gen[] = "046b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c2964fe342e2fe1a7f9b8"
 	                          "ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5";
@@ -735,6 +751,7 @@ static EVP_PKEY *p256_explicit_key(const char *pq)
 	}
 	for (int i = 0; i < 4; i++)
 		ok = ok && BN_hex2bn(&bn[i], hex[i]);
+	ok = ok && BN_sub_word(bn[1], 3);
 	ok = ok && OSSL_PARAM_BLD_push_utf8_string(b, OSSL_PKEY_PARAM_EC_FIELD_TYPE, SN_X9_62_prime_field, 0) &&
 	     OSSL_PARAM_BLD_push_BN(b, OSSL_PKEY_PARAM_EC_P, bn[0]) &&
 	     OSSL_PARAM_BLD_push_BN(b, OSSL_PKEY_PARAM_EC_A, bn[1]) &&
@@ -898,7 +915,7 @@ static size_t ecdsa_modify(const uint8_t *sig, size_t slen, uint8_t out[160], in
 	BIGNUM *n = NULL, *r, *s;
 	unsigned char *q = out;
 	int len;
-	BN_hex2bn(&n, "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551");
+	BN_hex2bn(&n, P256N_HEX);
 	r = BN_dup(ECDSA_SIG_get0_r(es));
 	s = BN_dup(ECDSA_SIG_get0_s(es));
 	switch (what) {
@@ -1087,9 +1104,11 @@ static void test_ecdsa_digest_sign(void **state)
 	}
 	expect_counted(before, C_ECDSA_SIGN, signs);
 	expect_counted(before, C_ECDSA_VERIFY, 2 * (unsigned long long)n);
-	/* deterministic nonces (nonce-type 1): equal signatures; hedged: not */
-	uint8_t a[32], dg[32], s1[80], s2[80];
-	size_t l1 = sizeof s1, l2 = sizeof s2;
+	/* deterministic nonces (nonce-type 1): equal signatures; hedged (the
+	 * default): 40 signatures of one digest in one context (past the
+	 * provider's 16-signature randomness refill) all differ */
+	uint8_t a[32], dg[32], sigs[40][80];
+	size_t lens[40];
 	unsigned int det = 1;
 	p256_rand_sk(a);
 	rng_bytes(dg, 32);
@@ -1098,10 +1117,15 @@ static void test_ecdsa_digest_sign(void **state)
 	for (int t = 0; t < 2; t++) {
 		EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(lc, k, PQ_E);
 		EXPECT(c && EVP_PKEY_sign_init_ex(c, t ? p : NULL) == 1, "sign init");
-		l1 = sizeof s1;
-		l2 = sizeof s2;
-		EXPECT(EVP_PKEY_sign(c, s1, &l1, dg, 32) == 1 && EVP_PKEY_sign(c, s2, &l2, dg, 32) == 1, "sign");
-		EXPECT((l1 == l2 && memcmp(s1, s2, l1) == 0) == (t == 1), "nonce type %d", t);
+		for (int j = 0; j < 40; j++) {
+			lens[j] = sizeof sigs[j];
+			EXPECT(EVP_PKEY_sign(c, sigs[j], &lens[j], dg, 32) == 1 &&
+			           ecdsa_verify(k, PQ_D, dg, 32, sigs[j], lens[j]),
+			       "sign %d", j);
+			for (int m = 0; m < j; m++)
+				EXPECT((lens[m] == lens[j] && memcmp(sigs[m], sigs[j], lens[j]) == 0) == (t == 1),
+				       "nonce type %d: signatures %d and %d", t, m, j);
+		}
 		EVP_PKEY_CTX_free(c);
 	}
 	EVP_PKEY_free(k);
