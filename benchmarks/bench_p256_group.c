@@ -671,12 +671,12 @@ static void batch_init(batch_state *b)
 			b->sk[0][31] ^= b->out[0][1] & 1; /* stays a valid key */                                      \
 		}                                                                                                      \
 	}
-BATCH_BODY(run_ecdh_batch8, 8, ecf_p256_ecdh_batch(b->shared, b->status, (const uint8_t(*)[32])b->sk,
-                                                   (const uint8_t(*)[65])b->peer, 8))
-BATCH_BODY(run_ecdh_batch64, 64, ecf_p256_ecdh_batch(b->shared, b->status, (const uint8_t(*)[32])b->sk,
-                                                     (const uint8_t(*)[65])b->peer, 64))
-BATCH_BODY(run_pk_batch8, 8, ecf_p256_public_key_batch(b->out, b->status, (const uint8_t(*)[32])b->sk, 8))
-BATCH_BODY(run_pk_batch64, 64, ecf_p256_public_key_batch(b->out, b->status, (const uint8_t(*)[32])b->sk, 64))
+BATCH_BODY(run_ecdh_batch8, 8,
+           ecf_p256_ecdh_batch(b->shared, b->status, (const uint8_t (*)[32])b->sk, (const uint8_t (*)[65])b->peer, 8))
+BATCH_BODY(run_ecdh_batch64, 64,
+           ecf_p256_ecdh_batch(b->shared, b->status, (const uint8_t (*)[32])b->sk, (const uint8_t (*)[65])b->peer, 64))
+BATCH_BODY(run_pk_batch8, 8, ecf_p256_public_key_batch(b->out, b->status, (const uint8_t (*)[32])b->sk, 8))
+BATCH_BODY(run_pk_batch64, 64, ecf_p256_public_key_batch(b->out, b->status, (const uint8_t (*)[32])b->sk, 64))
 
 /* The single call on every tier, then the batch of 8 and of 64 on the
  * IFMA tier (kernel avx512_ifma, where the CPU has it) and on the scalar

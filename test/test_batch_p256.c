@@ -38,13 +38,30 @@ static void be_add_small(uint8_t x[32], int d)
 static void pick_sk(test_rng *rng, uint8_t sk[32], unsigned kind)
 {
 	switch (kind) {
-	case 0: memset(sk, 0, 32); break; /* 0: invalid */
-	case 1: memset(sk, 0, 32); sk[31] = 1; break;
-	case 2: memcpy(sk, N_BE, 32); be_add_small(sk, -1); break; /* n - 1 */
-	case 3: memcpy(sk, N_BE, 32); break;                      /* n: invalid */
-	case 4: memcpy(sk, N_BE, 32); be_add_small(sk, 1); break; /* n + 1: invalid */
-	case 5: memset(sk, 0xff, 32); break;                      /* invalid */
-	default: test_rand_bytes(rng, sk, 32); sk[0] &= 0x7f;
+	case 0:
+		memset(sk, 0, 32);
+		break; /* 0: invalid */
+	case 1:
+		memset(sk, 0, 32);
+		sk[31] = 1;
+		break;
+	case 2:
+		memcpy(sk, N_BE, 32);
+		be_add_small(sk, -1);
+		break; /* n - 1 */
+	case 3:
+		memcpy(sk, N_BE, 32);
+		break; /* n: invalid */
+	case 4:
+		memcpy(sk, N_BE, 32);
+		be_add_small(sk, 1);
+		break; /* n + 1: invalid */
+	case 5:
+		memset(sk, 0xff, 32);
+		break; /* invalid */
+	default:
+		test_rand_bytes(rng, sk, 32);
+		sk[0] &= 0x7f;
 	}
 }
 
@@ -72,12 +89,23 @@ static void pick_peer(test_rng *rng, uint8_t peer[65], unsigned kind)
 	}
 	test_expect(st == ECF_OK, "peer generation");
 	switch (kind) {
-	case 2: peer[64] ^= 1; break;             /* not on the curve */
-	case 3: memset(peer + 1, 0xff, 32); break; /* x >= p */
-	case 4: peer[0] = 0x02; break;             /* compressed tag in 65 bytes */
-	case 5: peer[0] = 0x05; break;             /* unknown tag */
-	case 6: memset(peer, 0, 65); break;        /* tag 0 */
-	default: break;
+	case 2:
+		peer[64] ^= 1;
+		break; /* not on the curve */
+	case 3:
+		memset(peer + 1, 0xff, 32);
+		break; /* x >= p */
+	case 4:
+		peer[0] = 0x02;
+		break; /* compressed tag in 65 bytes */
+	case 5:
+		peer[0] = 0x05;
+		break; /* unknown tag */
+	case 6:
+		memset(peer, 0, 65);
+		break; /* tag 0 */
+	default:
+		break;
 	}
 }
 
@@ -104,17 +132,18 @@ static void test_public_key_batch(void **s)
 			int first = ECF_OK;
 			for (size_t i = 0; i < n; i++) {
 				int w = ecf_p256_public_key(want, sk[i]);
-				test_expect(status[i] == w, "public_key_batch round %ld n %zu element %zu: status %d, single %d",
-				            r, n, i, status[i], w);
+				test_expect(status[i] == w,
+				            "public_key_batch round %ld n %zu element %zu: status %d, single %d", r, n,
+				            i, status[i], w);
 				test_expect_bytes(pk[i], want, 65, "public_key_batch pk", (long)i);
 				if (first == ECF_OK)
 					first = w;
 			}
-			test_expect(ret == first, "public_key_batch round %ld n %zu returned %d, expected %d", r, n, ret,
-			            first);
+			test_expect(ret == first, "public_key_batch round %ld n %zu returned %d, expected %d", r, n,
+			            ret, first);
 			for (size_t i = n; i < MAXN; i++) /* nothing past n */
-				test_expect(pk[i][0] == 0x5a && status[i] == 0x5a5a5a5a, "public_key_batch wrote element %zu of %zu",
-				            i, n);
+				test_expect(pk[i][0] == 0x5a && status[i] == 0x5a5a5a5a,
+				            "public_key_batch wrote element %zu of %zu", i, n);
 		}
 	/* NULL */
 	memset(pk, 0x5a, sizeof pk);
@@ -148,28 +177,33 @@ static void test_ecdh_batch(void **s)
 			}
 			memset(shared, 0x5a, sizeof shared);
 			memset(status, 0x5a, sizeof status);
-			int ret = ecf_p256_ecdh_batch(shared, status, (const uint8_t(*)[32])sk, (const uint8_t(*)[65])peer, n);
+			int ret = ecf_p256_ecdh_batch(shared, status, (const uint8_t(*)[32])sk,
+			                              (const uint8_t(*)[65])peer, n);
 			int first = ECF_OK;
 			for (size_t i = 0; i < n; i++) {
 				int w = ecf_p256_ecdh(want, sk[i], peer[i], 65);
-				test_expect(status[i] == w, "ecdh_batch round %ld n %zu element %zu: status %d, single %d", r, n,
-				            i, status[i], w);
+				test_expect(status[i] == w,
+				            "ecdh_batch round %ld n %zu element %zu: status %d, single %d", r, n, i,
+				            status[i], w);
 				test_expect_bytes(shared[i], want, 32, "ecdh_batch shared", (long)i);
 				if (first == ECF_OK)
 					first = w;
 			}
-			test_expect(ret == first, "ecdh_batch round %ld n %zu returned %d, expected %d", r, n, ret, first);
+			test_expect(ret == first, "ecdh_batch round %ld n %zu returned %d, expected %d", r, n, ret,
+			            first);
 			for (size_t i = n; i < MAXN; i++)
-				test_expect(shared[i][0] == 0x5a && status[i] == 0x5a5a5a5a, "ecdh_batch wrote element %zu of %zu",
-				            i, n);
+				test_expect(shared[i][0] == 0x5a && status[i] == 0x5a5a5a5a,
+				            "ecdh_batch wrote element %zu of %zu", i, n);
 		}
 	/* Known answer through the batch: d G with d = 1 as the peer and sk = d'
 	 * gives x(d' G), the public key's x. */
 	memset(shared, 0x5a, sizeof shared);
-	test_expect(ecf_p256_ecdh_batch(shared, status, (const uint8_t(*)[32])sk, (const uint8_t(*)[65])peer, 0) == ECF_OK,
+	test_expect(ecf_p256_ecdh_batch(shared, status, (const uint8_t(*)[32])sk, (const uint8_t(*)[65])peer, 0) ==
+	                ECF_OK,
 	            "n = 0");
 	test_expect(shared[0][0] == 0x5a, "n = 0 wrote");
-	test_expect(ecf_p256_ecdh_batch(shared, status, (const uint8_t(*)[32])sk, NULL, 2) == ECF_ERR_NULL, "NULL peer");
+	test_expect(ecf_p256_ecdh_batch(shared, status, (const uint8_t(*)[32])sk, NULL, 2) == ECF_ERR_NULL,
+	            "NULL peer");
 	test_expect(status[0] == ECF_ERR_NULL && status[1] == ECF_ERR_NULL, "NULL peer: statuses");
 	for (size_t j = 0; j < 32; j++)
 		test_expect(shared[0][j] == 0 && shared[1][j] == 0, "NULL peer: shared not zeroed");

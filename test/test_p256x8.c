@@ -65,14 +65,31 @@ static void l52_to_mpz(mpz_t z, uint64_t a[5][8], int lane)
 static void pick(mpz_t z, test_rng *rng, const mpz_t m, const mpz_t bound, unsigned kind)
 {
 	switch (kind) {
-	case 0: mpz_set_ui(z, 0); break;
-	case 1: mpz_set_ui(z, 1); break;
-	case 2: mpz_sub_ui(z, m, 1); break;
-	case 3: mpz_set(z, m); break;
-	case 4: mpz_add_ui(z, m, 1); break;
-	case 5: mpz_mul_2exp(z, m, 1); mpz_sub_ui(z, z, 1); break;
-	case 6: mpz_mul_2exp(z, m, 1); break;
-	case 7: mpz_sub_ui(z, bound, 1); break; /* 2m or, for mul, 2^257 - 1: all-ones limbs */
+	case 0:
+		mpz_set_ui(z, 0);
+		break;
+	case 1:
+		mpz_set_ui(z, 1);
+		break;
+	case 2:
+		mpz_sub_ui(z, m, 1);
+		break;
+	case 3:
+		mpz_set(z, m);
+		break;
+	case 4:
+		mpz_add_ui(z, m, 1);
+		break;
+	case 5:
+		mpz_mul_2exp(z, m, 1);
+		mpz_sub_ui(z, z, 1);
+		break;
+	case 6:
+		mpz_mul_2exp(z, m, 1);
+		break;
+	case 7:
+		mpz_sub_ui(z, bound, 1);
+		break; /* 2m or, for mul, 2^257 - 1: all-ones limbs */
 	default: {
 		uint64_t w[5];
 		test_rand_below(rng, w, bound, 5, (int)(kind & 1));
@@ -128,10 +145,18 @@ static void raw_case(test_rng *rng, int op, int modn, long iter)
 			mpz_mul(want, av[l], bv[l]);
 			mpz_mul(want, want, rinv);
 			break;
-		case ECFK_P256X8_ADD: mpz_add(want, av[l], bv[l]); break;
-		case ECFK_P256X8_SUB: mpz_sub(want, av[l], bv[l]); break;
-		case ECFK_P256X8_NEG: mpz_neg(want, av[l]); break;
-		case ECFK_P256X8_CANON: mpz_set(want, av[l]); break;
+		case ECFK_P256X8_ADD:
+			mpz_add(want, av[l], bv[l]);
+			break;
+		case ECFK_P256X8_SUB:
+			mpz_sub(want, av[l], bv[l]);
+			break;
+		case ECFK_P256X8_NEG:
+			mpz_neg(want, av[l]);
+			break;
+		case ECFK_P256X8_CANON:
+			mpz_set(want, av[l]);
+			break;
 		case ECFK_P256X8_INV: /* (a/R)^(p-2) R = a^(p-2) R^(3-p) */
 		{
 			mpz_t e;
@@ -164,8 +189,8 @@ static void raw_case(test_rng *rng, int op, int modn, long iter)
 		mpz_mod(rr, r, m);
 		ok &= mpz_cmp(rr, want) == 0;
 		if (!ok)
-			gmp_fprintf(stderr, "# %s mod %s lane %d: a = %Zx b = %Zx got %Zx want %Zx (mod m)\n", op_name(op),
-			            MOD_NAME[modn], l, av[l], bv[l], r, want);
+			gmp_fprintf(stderr, "# %s mod %s lane %d: a = %Zx b = %Zx got %Zx want %Zx (mod m)\n",
+			            op_name(op), MOD_NAME[modn], l, av[l], bv[l], r, want);
 		test_expect(ok, "field_raw %s mod %s iteration %ld lane %d", op_name(op), MOD_NAME[modn], iter, l);
 		mpz_clears(lim, rr, NULL);
 		mpz_clear(av[l]);
@@ -217,10 +242,18 @@ static void test_mul_scalar(void **s)
 				mpz_t z;
 				mpz_init(z);
 				switch (kind) { /* canonical inputs: the scalar path's domain */
-				case 0: mpz_set_ui(z, 0); break;
-				case 1: mpz_set_ui(z, 1); break;
-				case 2: mpz_sub_ui(z, MODS[modn], 1); break;
-				default: test_rand_below(&rng, a[l], MODS[modn], 4, (int)(kind & 1)); test_limbs_to_mpz(z, a[l], 4);
+				case 0:
+					mpz_set_ui(z, 0);
+					break;
+				case 1:
+					mpz_set_ui(z, 1);
+					break;
+				case 2:
+					mpz_sub_ui(z, MODS[modn], 1);
+					break;
+				default:
+					test_rand_below(&rng, a[l], MODS[modn], 4, (int)(kind & 1));
+					test_limbs_to_mpz(z, a[l], 4);
 				}
 				test_mpz_to_limbs(a[l], 4, z);
 				test_rand_below(&rng, b[l], MODS[modn], 4, l & 1);
@@ -239,11 +272,12 @@ static void test_mul_scalar(void **s)
 					ecf_p256n_mul((ecf_p256n_fe *)want, (const ecf_p256n_fe *)a[l],
 					              (const ecf_p256n_fe *)b[l]);
 				else
-					ecf_p256_mul((ecf_p256_fe *)want, (const ecf_p256_fe *)a[l], (const ecf_p256_fe *)b[l]);
+					ecf_p256_mul((ecf_p256_fe *)want, (const ecf_p256_fe *)a[l],
+					             (const ecf_p256_fe *)b[l]);
 				for (int w = 0; w < 4; w++)
 					got[w] = R[w][l];
-				test_expect_limbs(got, want, 4, "mul_scalar mod %s iteration %ld lane %d", MOD_NAME[modn],
-				                  it, l);
+				test_expect_limbs(got, want, 4, "mul_scalar mod %s iteration %ld lane %d",
+				                  MOD_NAME[modn], it, l);
 			}
 		}
 #endif

@@ -138,7 +138,8 @@ static void ct_p256_group(ct_rng *rng)
 			ct_sink_int(ecf_p256_public_key_batch(bpk, bst, (const uint8_t(*)[32])bsk, 3));
 			ct_sink_bytes(bpk, sizeof bpk);
 			ct_sink_bytes(bst, sizeof bst);
-			ct_sink_int(ecf_p256_ecdh_batch(bsh, bst, (const uint8_t(*)[32])bsk, (const uint8_t(*)[65])bpeer, 3));
+			ct_sink_int(
+			    ecf_p256_ecdh_batch(bsh, bst, (const uint8_t(*)[32])bsk, (const uint8_t(*)[65])bpeer, 3));
 			ct_sink_bytes(bsh, sizeof bsh);
 			ct_sink_bytes(bst, sizeof bst);
 		}

@@ -15,7 +15,7 @@ void planted_ifma_sink(uint64_t *r); /* not defined: the archive is only disasse
 __attribute__((unused)) static const uint64_t table[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
 
 __attribute__((target("avx512f,avx512ifma,avx512vl"))) void planted_ifma_leak(uint64_t r[8], const uint64_t a[8],
-                                                                             const uint64_t b[8])
+                                                                              const uint64_t b[8])
 {
 	__m512i x = _mm512_loadu_si512(a), y = _mm512_loadu_si512(b);
 	x = _mm512_madd52lo_epu64(x, x, y);

@@ -243,7 +243,8 @@ static ECFI_NOINLINE void ecdh_worker8(uint8_t shared[][ECF_P256_SHARED_BYTES], 
 			xl[w] = x[w][l];
 		ecfi_limbs_to_be(shared[l], 32, xl);
 		mask_bytes(shared[l], 32, ok[l] & ~inf[l]);
-		int st = ecfi_status_from_mask(ECF_ERR_SCALAR, ~ok[l]) | ecfi_status_from_mask(ECF_ERR_IDENTITY, ok[l] & inf[l]);
+		int st = ecfi_status_from_mask(ECF_ERR_SCALAR, ~ok[l]) |
+		         ecfi_status_from_mask(ECF_ERR_IDENTITY, ok[l] & inf[l]);
 		if (decoded[l] != ECF_OK) { /* public */
 			ecfi_wipe(shared[l], ECF_P256_SHARED_BYTES);
 			st = decoded[l];

@@ -100,8 +100,8 @@ IN_ void mont_mul(f8 *r, const f8 *a, const f8 *b, const mod8 *md)
 	const __m512i mask = bc(M52), z = _mm512_setzero_si512();
 	__m512i t0 = z, t1 = z, t2 = z, t3 = z, t4 = z, t5 = z;
 	const __m512i b0 = b->v[0], b1 = b->v[1], b2 = b->v[2], b3 = b->v[3], b4 = b->v[4];
-	const __m512i m0 = bc(md->m[0]), m1 = bc(md->m[1]), m2 = bc(md->m[2]), m3 = bc(md->m[3]),
-	              m4 = bc(md->m[4]), k0 = bc(md->k0);
+	const __m512i m0 = bc(md->m[0]), m1 = bc(md->m[1]), m2 = bc(md->m[2]), m3 = bc(md->m[3]), m4 = bc(md->m[4]),
+	              k0 = bc(md->k0);
 	for (int i = 0; i < 5; i++) {
 		const __m512i ai = a->v[i];
 		t0 = _mm512_madd52lo_epu64(t0, ai, b0);
@@ -280,8 +280,8 @@ IN_ void f8_to_scalar(uint64_t w[4][8], const f8 *a, const mod8 *md)
 /* Plain canonical a (not Montgomery) of the domain element a 2^260. */
 IN_ void f8_to_plain(f8 *r, const f8 *a, const mod8 *md)
 {
-	f8 one = {{bc(1), _mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(),
-	           _mm512_setzero_si512()}};
+	f8 one = {
+	    {bc(1), _mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()}};
 	mont_mul(r, a, &one, md);
 	f8_canon(r, r, md);
 }
@@ -316,8 +316,8 @@ IN_ void f8_inv_p(f8 *r, const f8 *a)
 	f8_sqr_n(&t, &t, 2, md);
 	mont_mul(&x30, &t, &x2, md); /* 2^30 - 1 */
 	f8_sqr_n(&t, &x32, 32, md);
-	mont_mul(&t, &t, a, md);   /* 32 ones, 31 zeros, one */
-	f8_sqr_n(&t, &t, 96, md);  /* 96 zeros */
+	mont_mul(&t, &t, a, md);  /* 32 ones, 31 zeros, one */
+	f8_sqr_n(&t, &t, 96, md); /* 96 zeros */
 	f8_sqr_n(&t, &t, 32, md);
 	mont_mul(&t, &t, &x32, md);
 	f8_sqr_n(&t, &t, 32, md);
@@ -362,7 +362,7 @@ IN_ void wipe_vectors(__m512i *p, size_t n)
 /* op on radix-2^52 limbs (a[i][lane]), the Montgomery domain R = 2^260 of
  * the modulus (modn: n, else p): the raw kernel operations. */
 T_ void ecfk_p256x8_field_raw_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8], int op,
-                                         int modn)
+                                          int modn)
 {
 	const mod8 *md = modn ? &MOD_N : &MOD_P;
 	f8 x, y, z;
@@ -574,7 +574,7 @@ T_ void ecfk_p256x8_scalar_mult_base_avx512_ifma(uint64_t x[4][8], uint64_t y[4]
                                                  const uint64_t k[4][8], const uint64_t *table, unsigned w)
 {
 	const size_t entries = (size_t)1 << (w - 1);
-	unsigned windows = 1; /* the fewest with w windows >= 257 (the top window's sign bit above bit 255) */
+	unsigned windows = 1;     /* the fewest with w windows >= 257 (the top window's sign bit above bit 255) */
 	while (windows * w < 257) /* public; no division (the static check allows none) */
 		windows++;
 	__m512i k2[6];
@@ -607,12 +607,12 @@ T_ void ecfk_p256x8_scalar_mult_base_avx512_ifma(uint64_t x[4][8], uint64_t y[4]
 #define WORDS_TO_F8(r, w0, w1, w2, w3)                                                                                 \
 	do {                                                                                                           \
 		(r).v[0] = _mm512_and_si512((w0), mask);                                                               \
-		(r).v[1] = _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64((w0), 52), _mm512_slli_epi64((w1), 12)), \
-		                            mask);                                                                     \
-		(r).v[2] = _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64((w1), 40), _mm512_slli_epi64((w2), 24)), \
-		                            mask);                                                                     \
-		(r).v[3] = _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64((w2), 28), _mm512_slli_epi64((w3), 36)), \
-		                            mask);                                                                     \
+		(r).v[1] =                                                                                             \
+		    _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64((w0), 52), _mm512_slli_epi64((w1), 12)), mask); \
+		(r).v[2] =                                                                                             \
+		    _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64((w1), 40), _mm512_slli_epi64((w2), 24)), mask); \
+		(r).v[3] =                                                                                             \
+		    _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64((w2), 28), _mm512_slli_epi64((w3), 36)), mask); \
 		(r).v[4] = _mm512_srli_epi64((w3), 16);                                                                \
 	} while (0)
 		WORDS_TO_F8(ex, e[0], e[1], e[2], e[3]);
@@ -643,8 +643,8 @@ T_ void ecfk_p256x8_scalar_mult_base_avx512_ifma(uint64_t x[4][8], uint64_t y[4]
  * for points of order n and k < n). px, py: each lane's affine point, the
  * scalar path's Montgomery domain (canonical words); x (and y, may be NULL)
  * the affine result, plain, canonical; inf as above. */
-T_ void ecfk_p256x8_scalar_mult_avx512_ifma(uint64_t x[4][8], uint64_t y[4][8], uint64_t inf[8],
-                                            const uint64_t k[4][8], const uint64_t px[4][8], const uint64_t py[4][8])
+T_ void ecfk_p256x8_scalar_mult_avx512_ifma(uint64_t x[4][8], uint64_t y[4][8], uint64_t inf[8], const uint64_t k[4][8],
+                                            const uint64_t px[4][8], const uint64_t py[4][8])
 {
 	pt8 table[16], acc, t, u;
 	__m512i k2[6];
