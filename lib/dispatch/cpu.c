@@ -21,8 +21,8 @@
 
 #if defined(__x86_64__) || defined(__i386__)
 #include "cpuinfo_x86.h"
-#elif defined(__aarch64__)
-#include "cpuinfo_aarch64.h"
+#elif defined(__aarch64__) && defined(__linux__)
+#include <sys/auxv.h>
 #endif
 
 uint32_t ecfi_cpu_flags;
@@ -124,8 +124,21 @@ static uint32_t probe_features(void)
 #if defined(__x86_64__) || defined(__i386__)
 	const X86Info info = GetX86Info();
 	ECFI_CAPS(READ_CAP_, ~)
-#elif defined(__aarch64__)
-	const Aarch64Info info = GetAarch64Info();
+#elif defined(__aarch64__) && defined(__linux__)
+	/* The kernel's HWCAP word, read here rather than through cpu_features'
+	 * GetAarch64Info: cpu_features 0.7 (Debian 12) prints "Parsing
+	 * /proc/self/auxv to extract ELF hwcaps!" on stdout, at load, on every CPU
+	 * whose AT_HWCAP2 is 0 (ARMv8.0: Cortex-A53, A72, Graviton 1), and a
+	 * library must not write to its program's stdout (test probe_quiet). The
+	 * fields are named as cpu_features names them (the capability words);
+	 * bits of arch/arm64/include/uapi/asm/hwcap.h. */
+	const unsigned long hwcap = getauxval(AT_HWCAP);
+	const struct {
+		struct {
+			int asimd, pmull, sha2, sha512, sha3;
+		} features;
+	} info = {{(int)(hwcap >> 1 & 1), (int)(hwcap >> 4 & 1), (int)(hwcap >> 6 & 1), (int)(hwcap >> 21 & 1),
+	           (int)(hwcap >> 17 & 1)}};
 	ECFI_CAPS(READ_CAP_, ~)
 #endif
 	return f;
