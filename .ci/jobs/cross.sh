@@ -48,7 +48,7 @@ aarch64)
 	grep -h -m1 '^# detected' $dir/meson-logs/testlog.txt || true
 	t1=$(date +%s)
 	QEMU_CPU=cortex-a53 ECF_EXPECT_KERNEL=aarch64 ECF_EXPECT_HASH_TIERS=armv8_sha2 ECF_TEST_SCALE=${ECF_TEST_SCALE:-10} \
-		meson test -C $dir --print-errorlogs dispatch kernels abi_kernels hash api p256 p25519 p434 p751
+		meson test -C $dir --print-errorlogs dispatch kernels abi_kernels hash api p256 p25519 p434 p751 probe_quiet
 	grep -h -m1 '^# detected' $dir/meson-logs/testlog.txt || true
 	echo "# aarch64: QEMU_CPU=max run $((t1 - t0)) s, QEMU_CPU=cortex-a53 run $(($(date +%s) - t1)) s"
 	;;
