@@ -16,9 +16,9 @@
  * step's intermediates, 4 little-endian limbs each, any 256-bit values (the
  * lazy range of lib/fields/p25519_internal.h). swap is 0 or 1. The step:
  *
- *   cswap((x2, z2), (x3, z3), swap)
  *   a = x2 + z2   b = x2 - z2   c = x3 + z3   d = x3 - z3
- *   aa = a^2   bb = b^2   da = d*a   cb = c*b   e = aa - bb
+ *   da = d*a   cb = c*b
+ *   aa = (swap ? c : a)^2   bb = (swap ? d : b)^2   e = aa - bb
  *   x3 = (da + cb)^2   z3 = x1*(da - cb)^2
  *   x2 = aa*bb         z2 = e*(bb + 121666*e)
  *
@@ -27,6 +27,9 @@
  * portable step's (ecfi_x25519_ladder_step_portable, test_x25519_ladder).
  * Secrets stay in w (the caller wipes it once per ladder) and in registers:
  * nothing is written below the stack pointer but the saved registers.
+ *
+ * This is RFC 7748's step (cswap((x2, z2), (x3, z3), swap), then the step)
+ * mod p: the swap would only exchange da and cb.
  *
  * Constant time: no branch but the loop over the public n (dec %rcx; jne,
  * tools/check_asm_ct.py's public loops); every address is a constant offset
@@ -54,28 +57,14 @@
 #define W_DA 384
 #define W_CB 416
 
-/* Conditional swap of [r8..r11] and [r12..r15] by the mask in rbp. Uses rax. */
-.macro CSWAP_REGS
-        mov     %r8, %rax
-        xor     %r12, %rax
-        and     %rbp, %rax
-        xor     %rax, %r8
-        xor     %rax, %r12
-        mov     %r9, %rax
-        xor     %r13, %rax
-        and     %rbp, %rax
-        xor     %rax, %r9
-        xor     %rax, %r13
-        mov     %r10, %rax
-        xor     %r14, %rax
-        and     %rbp, %rax
-        xor     %rax, %r10
-        xor     %rax, %r14
-        mov     %r11, %rax
-        xor     %r15, %rax
-        and     %rbp, %rax
-        xor     %rax, %r11
-        xor     %rax, %r15
+/* [r12..r15] = swap ? [r8..r11] : [r12..r15], swap (0 or 1) in rbp: the
+ * select of ecfi_limbs_cmov, by CMOV (no branch, no address). */
+.macro SEL_REGS
+        test    %rbp, %rbp
+        cmovnz  %r8, %r12
+        cmovnz  %r9, %r13
+        cmovnz  %r10, %r14
+        cmovnz  %r11, %r15
 .endm
 
 .macro STORE_HI dst
@@ -163,20 +152,24 @@
 /* One step, the swap value (0 or 1) in rbp; rcx is left alone. Uses rax,
  * rbx, rbp, rdx, rsi, r8-r15. */
 .macro LADDER_STEP
-        /* The sums and differences of both pairs, then the swap: a, b, c, d
-         * are those of the swapped pairs (the same bits: add and sub are
-         * functions of their inputs), and x2, z2, x3, z3 are rewritten below. */
-        neg     %rbp                            /* swap (0 or 1) -> mask */
+        /* The sums and differences of both pairs, as they are (no swap:
+         * the differential addition is symmetric in the pairs, x25519.c's
+         * ladder_step): a = x2 + z2, b = x2 - z2, c = x3 + z3, d = x3 - z3;
+         * the doubling's inputs, the sum and the difference of the pair the
+         * swap puts first, are selected into aa and bb (squared in place
+         * below). */
         ADD_REGS W_X2, W_Z2, %r12, %r13, %r14, %r15
         ADD_REGS W_X3, W_Z3
-        CSWAP_REGS
         STORE_HI W_A
         STORE_REGS W_C
+        SEL_REGS
+        STORE_HI W_AA
         SUB_REGS W_X2, W_Z2, %r12, %r13, %r14, %r15
         SUB_REGS W_X3, W_Z3
-        CSWAP_REGS
         STORE_HI W_B
         STORE_REGS W_D
+        SEL_REGS
+        STORE_HI W_BB
         /* The order keeps independent multiplications next to each other
          * (the core overlaps them): measured faster per step than the order
          * of the formulas, and than the other orders tried
@@ -184,10 +177,10 @@
          * z3*x1, starts first. */
         WMUL    W_DA, W_D, W_A
         WMUL    W_CB, W_C, W_B
-        WSQR    W_AA, W_A
+        WSQR    W_AA, W_AA
         FADD    W_X3, W_DA, W_CB
         FSUB    W_Z3, W_DA, W_CB
-        WSQR    W_BB, W_B
+        WSQR    W_BB, W_BB
         WSQR    W_Z3, W_Z3
         FSUB    W_E, W_AA, W_BB
 
