@@ -195,12 +195,10 @@
         mulx    W_E+24(%rdi), %rax, %r12
         adc     %rax, %r11
         adc     $0, %r12
-        mov     %r11, %rax
-        shr     $63, %rax
-        lea     (%rax, %r12, 2), %r12           /* q = T >> 255 < 2^18 */
+        add     %r11, %r11                      /* bit 255 into CF */
+        adc     %r12, %r12                      /* q = T >> 255 < 2^18 */
+        shr     $1, %r11                        /* T mod 2^255 */
         imul    $19, %r12, %r12
-        shl     $1, %r11
-        shr     $1, %r11
         add     %r12, %r8
         adc     $0, %r9
         adc     $0, %r10
