@@ -13,8 +13,11 @@
  *
  * w is the ladder's working area in the caller's frame (kernels/kernels.h has
  * the layout): x2, z2, x3, z3 (in and out), x1 (in) and scratch for the
- * step's intermediates, 4 little-endian limbs each, any 256-bit values (the
- * lazy range of lib/fields/p25519_internal.h). swap is 0 or 1. The step:
+ * step's intermediates, 4 little-endian limbs each: x1 any 256-bit value,
+ * x2, z2, x3, z3 at most 2p = 2^256 - 38 (every output is a fold output,
+ * below 2^255 + 1463: the range holds along a ladder), which lets the
+ * additions and subtractions drop their second correction (BADDTO_REGS,
+ * BSUBFROM_REGS below). swap is 0 or 1. The step:
  *
  *   a = x2 + z2   b = x2 - z2   c = x3 + z3   d = x3 - z3
  *   da = d*a   cb = c*b
@@ -65,6 +68,73 @@
         cmovnz  %r9, %r13
         cmovnz  %r10, %r14
         cmovnz  %r11, %r15
+.endm
+
+/* The additions and subtractions of the step: ADDTO_REGS and SUBFROM_REGS
+ * of p25519_ops_x86.S.inc (the bits of ecfi_p25519_add and _sub) without
+ * their second correction, which is zero when both operands x, y are at
+ * most 2p = 2^256 - 38:
+ *   add: after a carry the first correction gives r = x + y - 2^256 + 38,
+ *        and r carries again only if x + y >= 2^257 - 38, but
+ *        x + y <= 2^257 - 76;
+ *   sub: after a borrow it gives r = x - y + 2^256 - 38, which borrows
+ *        again only if y - x > 2^256 - 38, but y - x <= y <= 2^256 - 38.
+ * Every operand in the step is at most 2p: x2, z2, x3, z3 by the contract;
+ * da, cb, aa, bb (fold outputs, P25519_FOLD) below 2^255 + 1463; the
+ * 121666*e fold below 2^255 + 19*2^18. So these are the bits of the field's
+ * add and sub, as the portable step computes them. Use rax. */
+.macro BADDTO_REGS s, r0=%r8, r1=%r9, r2=%r10, r3=%r11
+        add     \s+0(%rdi), \r0
+        adc     \s+8(%rdi), \r1
+        adc     \s+16(%rdi), \r2
+        adc     \s+24(%rdi), \r3
+        sbb     %rax, %rax
+        and     $38, %eax
+        add     %rax, \r0
+        adc     $0, \r1
+        adc     $0, \r2
+        adc     $0, \r3
+.endm
+
+.macro BSUBFROM_REGS s, r0=%r8, r1=%r9, r2=%r10, r3=%r11
+        sub     \s+0(%rdi), \r0
+        sbb     \s+8(%rdi), \r1
+        sbb     \s+16(%rdi), \r2
+        sbb     \s+24(%rdi), \r3
+        sbb     %rax, %rax
+        and     $38, %eax
+        sub     %rax, \r0
+        sbb     $0, \r1
+        sbb     $0, \r2
+        sbb     $0, \r3
+.endm
+
+.macro LOAD_REGS s, r0=%r8, r1=%r9, r2=%r10, r3=%r11
+        mov     \s+0(%rdi), \r0
+        mov     \s+8(%rdi), \r1
+        mov     \s+16(%rdi), \r2
+        mov     \s+24(%rdi), \r3
+.endm
+
+/* [r0..r3] = s1 +/- s2, and dst = s1 +/- s2 (bounded operands, above). */
+.macro BADD_REGS s1, s2, r0=%r8, r1=%r9, r2=%r10, r3=%r11
+        LOAD_REGS \s1, \r0, \r1, \r2, \r3
+        BADDTO_REGS \s2, \r0, \r1, \r2, \r3
+.endm
+
+.macro BSUB_REGS s1, s2, r0=%r8, r1=%r9, r2=%r10, r3=%r11
+        LOAD_REGS \s1, \r0, \r1, \r2, \r3
+        BSUBFROM_REGS \s2, \r0, \r1, \r2, \r3
+.endm
+
+.macro BFADD dst, s1, s2
+        BADD_REGS \s1, \s2
+        STORE_REGS \dst
+.endm
+
+.macro BFSUB dst, s1, s2
+        BSUB_REGS \s1, \s2
+        STORE_REGS \dst
 .endm
 
 .macro STORE_HI dst
@@ -158,14 +228,14 @@
          * the doubling's inputs, the sum and the difference of the pair the
          * swap puts first, are selected into aa and bb (squared in place
          * below). */
-        ADD_REGS W_X2, W_Z2, %r12, %r13, %r14, %r15
-        ADD_REGS W_X3, W_Z3
+        BADD_REGS W_X2, W_Z2, %r12, %r13, %r14, %r15
+        BADD_REGS W_X3, W_Z3
         STORE_HI W_A
         STORE_REGS W_C
         SEL_REGS
         STORE_HI W_AA
-        SUB_REGS W_X2, W_Z2, %r12, %r13, %r14, %r15
-        SUB_REGS W_X3, W_Z3
+        BSUB_REGS W_X2, W_Z2, %r12, %r13, %r14, %r15
+        BSUB_REGS W_X3, W_Z3
         STORE_HI W_B
         STORE_REGS W_D
         SEL_REGS
@@ -178,11 +248,11 @@
         WMUL    W_DA, W_D, W_A
         WMUL    W_CB, W_C, W_B
         WSQR    W_AA, W_AA
-        FADD    W_X3, W_DA, W_CB
-        FSUB    W_Z3, W_DA, W_CB
+        BFADD   W_X3, W_DA, W_CB
+        BFSUB   W_Z3, W_DA, W_CB
         WSQR    W_BB, W_BB
         WSQR    W_Z3, W_Z3
-        FSUB    W_E, W_AA, W_BB
+        BFSUB   W_E, W_AA, W_BB
 
         /* z2 = e*121666 (the bits of ecfi_p25519_mul_small: the 5-word
          * product, then (T mod 2^255) + 19*(T >> 255)), plus bb, times e */
@@ -203,7 +273,7 @@
         adc     $0, %r9
         adc     $0, %r10
         adc     $0, %r11
-        ADDTO_REGS W_BB
+        BADDTO_REGS W_BB
         STORE_REGS W_Z2
         WSQR    W_X3, W_X3
         WMUL    W_Z3, W_Z3, W_X1
