@@ -161,7 +161,7 @@
         ROW_4X64 \s2+8, %r9, %r10, %r11, %r12, %r13, %rbx, %rbp, %rdi, \s1, %rdi
         ROW_4X64 \s2+16, %r10, %r11, %r12, %r13, %r14, %rbx, %rbp, %rdi, \s1, %rdi
         ROW_4X64 \s2+24, %r11, %r12, %r13, %r14, %r15, %rbx, %rbp, %rdi, \s1, %rdi
-        P25519_FOLD \dst
+        P25519_FOLD_IMUL \dst
 .endm
 
 /* SQR_4X64 of mul_4x64.S.inc (the same instructions, so the same bits) on
@@ -216,7 +216,7 @@
 
 .macro WSQR dst, s
         WSQR_4X64 \s
-        P25519_FOLD \dst
+        P25519_FOLD_IMUL \dst
 .endm
 
 /* One step, the swap value (0 or 1) in rbp; rcx is left alone. Uses rax,
