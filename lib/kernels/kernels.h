@@ -86,9 +86,11 @@ ECFI_DECLARE_P25519_KERNELS(portable);
 /* One addition of the edwards25519 fixed-base comb (ed25519_madd_mulx_adx.S):
  * h = h + n, h extended (X : Y : Z : T), n affine Niels (y + x, y - x,
  * 2d*x*y), on a working area w of ECFK_ED25519_MADD_WORDS limbs: h at word 0
- * (in and out), n at word 16 (in), then scratch. Any 256-bit values. The same
- * bits as ecfi_edwards25519_madd_p3_portable (edwards25519.c). The caller
- * wipes w. */
+ * (in and out), n at word 16 (in), then scratch. X, Y, Z at most
+ * 2p = 2^256 - 38 (the outputs are, and so are the comb's starting points:
+ * the identity, p1p1_to_p3's products), T and n any 256-bit values. The same
+ * bits as ecfi_edwards25519_madd_p3_portable (edwards25519.c), which takes
+ * any 256-bit values. The caller wipes w. */
 #define ECFK_ED25519_MADD_H 0
 #define ECFK_ED25519_MADD_N 16
 #define ECFK_ED25519_MADD_WORDS 44

@@ -70,73 +70,12 @@
         cmovnz  %r11, %r15
 .endm
 
-/* The additions and subtractions of the step: ADDTO_REGS and SUBFROM_REGS
- * of p25519_ops_x86.S.inc (the bits of ecfi_p25519_add and _sub) without
- * their second correction, which is zero when both operands x, y are at
- * most 2p = 2^256 - 38:
- *   add: after a carry the first correction gives r = x + y - 2^256 + 38,
- *        and r carries again only if x + y >= 2^257 - 38, but
- *        x + y <= 2^257 - 76;
- *   sub: after a borrow it gives r = x - y + 2^256 - 38, which borrows
- *        again only if y - x > 2^256 - 38, but y - x <= y <= 2^256 - 38.
- * Every operand in the step is at most 2p: x2, z2, x3, z3 by the contract;
- * da, cb, aa, bb (fold outputs, P25519_FOLD) below 2^255 + 1463; the
- * 121666*e fold below 2^255 + 19*2^18. So these are the bits of the field's
- * add and sub, as the portable step computes them. Use rax. */
-.macro BADDTO_REGS s, r0=%r8, r1=%r9, r2=%r10, r3=%r11
-        add     \s+0(%rdi), \r0
-        adc     \s+8(%rdi), \r1
-        adc     \s+16(%rdi), \r2
-        adc     \s+24(%rdi), \r3
-        sbb     %rax, %rax
-        and     $38, %eax
-        add     %rax, \r0
-        adc     $0, \r1
-        adc     $0, \r2
-        adc     $0, \r3
-.endm
-
-.macro BSUBFROM_REGS s, r0=%r8, r1=%r9, r2=%r10, r3=%r11
-        sub     \s+0(%rdi), \r0
-        sbb     \s+8(%rdi), \r1
-        sbb     \s+16(%rdi), \r2
-        sbb     \s+24(%rdi), \r3
-        sbb     %rax, %rax
-        and     $38, %eax
-        sub     %rax, \r0
-        sbb     $0, \r1
-        sbb     $0, \r2
-        sbb     $0, \r3
-.endm
-
-.macro LOAD_REGS s, r0=%r8, r1=%r9, r2=%r10, r3=%r11
-        mov     \s+0(%rdi), \r0
-        mov     \s+8(%rdi), \r1
-        mov     \s+16(%rdi), \r2
-        mov     \s+24(%rdi), \r3
-.endm
-
-/* [r0..r3] = s1 +/- s2, and dst = s1 +/- s2 (bounded operands, above). */
-.macro BADD_REGS s1, s2, r0=%r8, r1=%r9, r2=%r10, r3=%r11
-        LOAD_REGS \s1, \r0, \r1, \r2, \r3
-        BADDTO_REGS \s2, \r0, \r1, \r2, \r3
-.endm
-
-.macro BSUB_REGS s1, s2, r0=%r8, r1=%r9, r2=%r10, r3=%r11
-        LOAD_REGS \s1, \r0, \r1, \r2, \r3
-        BSUBFROM_REGS \s2, \r0, \r1, \r2, \r3
-.endm
-
-.macro BFADD dst, s1, s2
-        BADD_REGS \s1, \s2
-        STORE_REGS \dst
-.endm
-
-.macro BFSUB dst, s1, s2
-        BSUB_REGS \s1, \s2
-        STORE_REGS \dst
-.endm
-
+/* The additions and subtractions of the step are BADD_REGS, BSUB_REGS,
+ * BFADD, BFSUB and BADDTO_REGS of p25519_ops_x86.S.inc: the field's add and
+ * sub without their second correction, which is zero when the operands meet
+ * the bounds given there. Every operand in the step is at most 2p: x2, z2,
+ * x3, z3 by the contract; da, cb, aa, bb (fold outputs) below 2^255 + 1463;
+ * the 121666*e fold below 2^255 + 19*2^18. */
 .macro STORE_HI dst
         mov     %r12, \dst+0(%rdi)
         mov     %r13, \dst+8(%rdi)
