@@ -70,9 +70,12 @@ ECFI_DECLARE_P25519_KERNELS(portable);
  * step of RFC 7748's ladder, conditional swap included, on a working area w
  * of ECFK_X25519_LADDER_WORDS limbs in the caller's frame, 4 limbs per value
  * at these word offsets: x2, z2, x3, z3 (in and out), x1 (in), then scratch.
- * Values are any 256-bit numbers (the p25519 lazy range); swap is 0 or 1.
- * The outputs are the same bits as ecfi_x25519_ladder_step_portable's
- * (lib/curves/curve25519/x25519.c). The caller wipes w. */
+ * x1 is any 256-bit number; x2, z2, x3, z3 are at most 2p = 2^256 - 38 (the
+ * outputs are: every one is a fold output, below 2^255 + 1463, so a ladder
+ * stays in range; the ladder starts from 0, 1 and x1 < p); swap is 0 or 1.
+ * The outputs are then the same bits as ecfi_x25519_ladder_step_portable's
+ * (lib/curves/curve25519/x25519.c), which takes any 256-bit values. The
+ * caller wipes w. */
 #define ECFK_X25519_LADDER_X2 0
 #define ECFK_X25519_LADDER_Z2 4
 #define ECFK_X25519_LADDER_X3 8
@@ -83,9 +86,11 @@ ECFI_DECLARE_P25519_KERNELS(portable);
 /* One addition of the edwards25519 fixed-base comb (ed25519_madd_mulx_adx.S):
  * h = h + n, h extended (X : Y : Z : T), n affine Niels (y + x, y - x,
  * 2d*x*y), on a working area w of ECFK_ED25519_MADD_WORDS limbs: h at word 0
- * (in and out), n at word 16 (in), then scratch. Any 256-bit values. The same
- * bits as ecfi_edwards25519_madd_p3_portable (edwards25519.c). The caller
- * wipes w. */
+ * (in and out), n at word 16 (in), then scratch. X, Y, Z at most
+ * 2p = 2^256 - 38 (the outputs are, and so are the comb's starting points:
+ * the identity, p1p1_to_p3's products), T and n any 256-bit values. The same
+ * bits as ecfi_edwards25519_madd_p3_portable (edwards25519.c), which takes
+ * any 256-bit values. The caller wipes w. */
 #define ECFK_ED25519_MADD_H 0
 #define ECFK_ED25519_MADD_N 16
 #define ECFK_ED25519_MADD_WORDS 44

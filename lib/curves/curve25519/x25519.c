@@ -29,18 +29,25 @@ typedef struct {
  * operations, so the same bits. Both run the independent products side by
  * side, the z3 chain (da -> (da - cb)^2 -> times x1) first: the core overlaps
  * them (the order changes no value; measured faster, here and in the
- * kernel, than the order of the formulas: docs/benchmarks.md). */
+ * kernel, than the order of the formulas: docs/benchmarks.md).
+ *
+ * No swap of the pairs: the differential addition is symmetric in them
+ * (swapping exchanges da and cb, which leaves (da + cb)^2 and, mod p,
+ * (da - cb)^2 unchanged), so it runs on the pairs as they are, and only the
+ * doubling's inputs a = x + z and b = x - z are selected from the pair that
+ * RFC 7748's cswap would have put first. The outputs are those of the
+ * swapped step mod p (z3 may differ in its representation when swap = 1). */
 static inline void ladder_step(uint32_t tiers, const step_vars *s, uint64_t swap)
 {
 	uint64_t m = ecfi_mask_from_bit(swap);
-	ecfi_limbs_cswap(s->x2->limb, s->x3->limb, m, 4);
-	ecfi_limbs_cswap(s->z2->limb, s->z3->limb, m, 4);
 	ecfi_p25519_add(s->a, s->x2, s->z2);
 	ecfi_p25519_sub(s->b, s->x2, s->z2);
 	ecfi_p25519_add(s->c, s->x3, s->z3);
 	ecfi_p25519_sub(s->d, s->x3, s->z3);
-	fe_mul(tiers, s->da, s->d, s->a);
-	fe_mul(tiers, s->cb, s->c, s->b);
+	fe_mul(tiers, s->da, s->d, s->a);              /* (x3 - z3)(x2 + z2) */
+	fe_mul(tiers, s->cb, s->c, s->b);              /* (x3 + z3)(x2 - z2) */
+	ecfi_limbs_cmov(s->a->limb, s->c->limb, m, 4); /* the doubled pair's sum */
+	ecfi_limbs_cmov(s->b->limb, s->d->limb, m, 4); /* and difference */
 	fe_sqr(tiers, s->aa, s->a);
 	ecfi_p25519_add(s->x3, s->da, s->cb);
 	ecfi_p25519_sub(s->z3, s->da, s->cb);
@@ -62,9 +69,33 @@ void ecfi_x25519_ladder_step_portable(fe v[ECFI_X25519_LADDER_FE], uint64_t swap
 	ladder_step(0, &s, swap);
 }
 
-/* (x_out : z_out) = k*x1 by the ladder over bits 254..0 of k. The MULX/ADX
- * tier runs the step kernel (one call per bit), the portable tier the C step;
- * the flag tiers was read once by the caller. */
+/* (x : z) = 2 (x : z): the doubling half of ladder_step, the same
+ * operations in the same order, so the bits of its x2, z2 outputs when the
+ * doubled pair is (x, z). t is scratch for four values (the caller wipes it). */
+static void ladder_double(uint32_t tiers, fe *x, fe *z, fe t[4])
+{
+	fe *a = &t[0], *b = &t[1], *aa = &t[2], *bb = &t[3];
+	ecfi_p25519_add(a, x, z);
+	ecfi_p25519_sub(b, x, z);
+	fe_sqr(tiers, aa, a);
+	fe_sqr(tiers, bb, b);
+	ecfi_p25519_sub(a, aa, bb); /* e */
+	ecfi_p25519_mul_small(z, a, 121666);
+	ecfi_p25519_add(z, z, bb);
+	fe_mul(tiers, z, z, a);
+	fe_mul(tiers, x, aa, bb);
+}
+
+/* The ladder steps run bits 254..LADDER_LOW of k; bits LADDER_LOW - 1..0
+ * are 0 in every clamped scalar (ecfi_sc25519_clamp clears them: public, the
+ * same for every key), and a step on a zero bit doubles (x2 : z2), so those
+ * bits are pure doublings, after the last swap: no differential addition. */
+#define LADDER_LOW 3
+
+/* (x_out : z_out) = k*x1 by the ladder over bits 254..0 of a clamped k. The
+ * MULX/ADX tier runs the ladder kernel, the portable tier the C step, for
+ * bits 254..3; then both the three doublings (ladder_double) through the
+ * tier's mul and sqr. The flag tiers was read once by the caller. */
 static void ladder(uint32_t tiers, fe *x_out, fe *z_out, const uint8_t k[32], const fe *x1)
 {
 	fe v[ECFI_X25519_LADDER_FE];
@@ -75,17 +106,17 @@ static void ladder(uint32_t tiers, fe *x_out, fe *z_out, const uint8_t k[32], co
 	v[4] = *x1;
 	uint64_t swap = 0;
 	/* A tier of x25519_ladder: the swap value of every step (swaps[j] for
-	 * bit 254 - j), then its ladder kernel runs the 255 steps in one call
+	 * bit 254 - j), then its ladder kernel runs the 252 steps in one call
 	 * (no call per step: docs/benchmarks.md). */
 #define LADDER_KERNEL(tier, ...)                                                                                       \
 	{                                                                                                              \
-		uint64_t swaps[255];                                                                                   \
-		for (int i = 254; i >= 0; i--) {                                                                       \
+		uint64_t swaps[255 - LADDER_LOW];                                                                      \
+		for (int i = 254; i >= LADDER_LOW; i--) {                                                              \
 			uint64_t bit = (uint64_t)(k[i >> 3] >> (i & 7)) & 1;                                           \
 			swaps[254 - i] = swap ^ bit;                                                                   \
 			swap = bit;                                                                                    \
 		}                                                                                                      \
-		ECFI_CAT(ecfk_x25519_ladder_, tier)((uint64_t *)v, swaps, 255);                                        \
+		ECFI_CAT(ecfk_x25519_ladder_, tier)((uint64_t *)v, swaps, 255 - LADDER_LOW);                           \
 		ecfi_wipe(swaps, sizeof swaps);                                                                        \
 	}
 	ECFI_DISPATCH_EACH(x25519_ladder, tiers, LADDER_KERNEL, ~)
@@ -94,7 +125,7 @@ static void ladder(uint32_t tiers, fe *x_out, fe *z_out, const uint8_t k[32], co
 		fe x2 = v[0], z2 = v[1], x3 = v[2], z3 = v[3];
 		fe a, b, c, d, aa, bb, e, da, cb;
 		const step_vars s = {&x2, &z2, &x3, &z3, x1, &a, &b, &c, &d, &aa, &bb, &e, &da, &cb};
-		for (int i = 254; i >= 0; i--) {
+		for (int i = 254; i >= LADDER_LOW; i--) {
 			uint64_t bit = (uint64_t)(k[i >> 3] >> (i & 7)) & 1;
 			ladder_step(0, &s, swap ^ bit);
 			swap = bit;
@@ -117,6 +148,8 @@ static void ladder(uint32_t tiers, fe *x_out, fe *z_out, const uint8_t k[32], co
 	uint64_t m = ecfi_mask_from_bit(swap);
 	ecfi_limbs_cswap(v[0].limb, v[2].limb, m, 4);
 	ecfi_limbs_cswap(v[1].limb, v[3].limb, m, 4);
+	for (int i = 0; i < LADDER_LOW; i++)
+		ladder_double(tiers, &v[0], &v[1], &v[5]);
 	*x_out = v[0];
 	*z_out = v[1];
 	ecfi_wipe(v, sizeof v);

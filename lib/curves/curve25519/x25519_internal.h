@@ -7,9 +7,11 @@
  * v is the working area: ECFI_X25519_LADDER_FE field elements, of which
  * v[0..3] = x2, z2, x3, z3 (in and out), v[4] = x1 (in), the rest scratch;
  * the same layout as the kernel's w (ECFK_X25519_LADDER_*: pass (uint64_t *)v).
- * Any 256-bit values; swap is 0 or 1. One step of RFC 7748's ladder:
+ * Any 256-bit values; swap is 0 or 1. One step of RFC 7748's ladder, mod p:
  * cswap((x2, z2), (x3, z3), swap), then the doubling and differential
- * addition. Constant time. The caller wipes v.
+ * addition (done without the swap: the addition is symmetric in the pairs,
+ * and the doubling takes the selected pair's sum and difference).
+ * Constant time. The caller wipes v.
  */
 #ifndef ECFI_X25519_INTERNAL_H
 #define ECFI_X25519_INTERNAL_H

@@ -44,17 +44,24 @@ ECFK_FUNC_BEGIN(ecfk_ed25519_dbl_mulx_adx)
         FMUL    Q_Y, T_Y, T_Z
         FMUL    Q_Z, T_Z, T_T
         /* dbl_xyz(q): A = X^2, B = Y^2, C = 2 Z^2, (X + Y)^2; four
-         * independent squarings, then the additions in the C code's order */
+         * independent squarings, then the additions in the C code's order.
+         * Bounded add and sub (p25519_ops_x86.S.inc) where the operands
+         * allow, whatever the inputs: q's coordinates, A, B, Z^2 and
+         * (X + Y)^2 are fold outputs (< 2^255 + 1463 < 2p), so X + Y,
+         * Z^2 + Z^2, B + A and B - A have both operands at most 2p; C - (B - A)
+         * subtracts a difference, at most 2p (x - y, or x - y + 2^256 - 38
+         * <= 2^256 - 39 after a borrow). (X + Y)^2 - (B + A) keeps the full
+         * sub: B + A may lie above 2p, and (X + Y)^2 may be small. */
         FSQR    T_X, Q_X
         FSQR    T_Z, Q_Y
-        FADD    T_Y, Q_X, Q_Y
+        BFADD   T_Y, Q_X, Q_Y
         FSQR    T_T, Q_Z
         FSQR    T0, T_Y
-        FADD    T_T, T_T, T_T
-        FADD    T_Y, T_Z, T_X
-        FSUB    T_Z, T_Z, T_X
+        BFADD   T_T, T_T, T_T
+        BFADD   T_Y, T_Z, T_X
+        BFSUB   T_Z, T_Z, T_X
         FSUB    T_X, T0, T_Y
-        FSUB    T_T, T_T, T_Z
+        BFSUB   T_T, T_T, T_Z
 
         pop     %r15
         pop     %r14

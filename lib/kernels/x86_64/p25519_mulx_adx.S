@@ -19,6 +19,10 @@
 
 
 /* ------------------------------------------------------------------ */
+/* 64-byte aligned (a whole op-cache line): at 32 mod 64 (where other
+ * routines' sizes may put it) mul measured 1 tick slower (docs/benchmarks.md). */
+        .section .text.ecfk_p25519_mul_mulx_adx,"ax",@progbits
+        .p2align 6
 ECFK_FUNC_BEGIN(ecfk_p25519_mul_mulx_adx)
         push    %rbx
         push    %rbp
@@ -42,6 +46,10 @@ ECFK_FUNC_BEGIN(ecfk_p25519_mul_mulx_adx)
 ECFK_FUNC_END(ecfk_p25519_mul_mulx_adx)
 
 /* ------------------------------------------------------------------ */
+/* 64-byte aligned (a whole op-cache line): at 32 mod 64 (where other
+ * routines' sizes may put it) mul measured 1 tick slower (docs/benchmarks.md). */
+        .section .text.ecfk_p25519_sqr_mulx_adx,"ax",@progbits
+        .p2align 6
 ECFK_FUNC_BEGIN(ecfk_p25519_sqr_mulx_adx)
         push    %rbx
         push    %rbp

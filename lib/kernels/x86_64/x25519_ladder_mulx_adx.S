@@ -13,12 +13,15 @@
  *
  * w is the ladder's working area in the caller's frame (kernels/kernels.h has
  * the layout): x2, z2, x3, z3 (in and out), x1 (in) and scratch for the
- * step's intermediates, 4 little-endian limbs each, any 256-bit values (the
- * lazy range of lib/fields/p25519_internal.h). swap is 0 or 1. The step:
+ * step's intermediates, 4 little-endian limbs each: x1 any 256-bit value,
+ * x2, z2, x3, z3 at most 2p = 2^256 - 38 (every output is a fold output,
+ * below 2^255 + 1463: the range holds along a ladder), which lets the
+ * additions and subtractions drop their second correction (BADDTO_REGS,
+ * BSUBFROM_REGS below). swap is 0 or 1. The step:
  *
- *   cswap((x2, z2), (x3, z3), swap)
  *   a = x2 + z2   b = x2 - z2   c = x3 + z3   d = x3 - z3
- *   aa = a^2   bb = b^2   da = d*a   cb = c*b   e = aa - bb
+ *   da = d*a   cb = c*b
+ *   aa = (swap ? c : a)^2   bb = (swap ? d : b)^2   e = aa - bb
  *   x3 = (da + cb)^2   z3 = x1*(da - cb)^2
  *   x2 = aa*bb         z2 = e*(bb + 121666*e)
  *
@@ -27,6 +30,9 @@
  * portable step's (ecfi_x25519_ladder_step_portable, test_x25519_ladder).
  * Secrets stay in w (the caller wipes it once per ladder) and in registers:
  * nothing is written below the stack pointer but the saved registers.
+ *
+ * This is RFC 7748's step (cswap((x2, z2), (x3, z3), swap), then the step)
+ * mod p: the swap would only exchange da and cb.
  *
  * Constant time: no branch but the loop over the public n (dec %rcx; jne,
  * tools/check_asm_ct.py's public loops); every address is a constant offset
@@ -54,30 +60,22 @@
 #define W_DA 384
 #define W_CB 416
 
-/* Conditional swap of [r8..r11] and [r12..r15] by the mask in rbp. Uses rax. */
-.macro CSWAP_REGS
-        mov     %r8, %rax
-        xor     %r12, %rax
-        and     %rbp, %rax
-        xor     %rax, %r8
-        xor     %rax, %r12
-        mov     %r9, %rax
-        xor     %r13, %rax
-        and     %rbp, %rax
-        xor     %rax, %r9
-        xor     %rax, %r13
-        mov     %r10, %rax
-        xor     %r14, %rax
-        and     %rbp, %rax
-        xor     %rax, %r10
-        xor     %rax, %r14
-        mov     %r11, %rax
-        xor     %r15, %rax
-        and     %rbp, %rax
-        xor     %rax, %r11
-        xor     %rax, %r15
+/* [r12..r15] = swap ? [r8..r11] : [r12..r15], swap (0 or 1) in rbp: the
+ * select of ecfi_limbs_cmov, by CMOV (no branch, no address). */
+.macro SEL_REGS
+        test    %rbp, %rbp
+        cmovnz  %r8, %r12
+        cmovnz  %r9, %r13
+        cmovnz  %r10, %r14
+        cmovnz  %r11, %r15
 .endm
 
+/* The additions and subtractions of the step are BADD_REGS, BSUB_REGS,
+ * BFADD, BFSUB and BADDTO_REGS of p25519_ops_x86.S.inc: the field's add and
+ * sub without their second correction, which is zero when the operands meet
+ * the bounds given there. Every operand in the step is at most 2p: x2, z2,
+ * x3, z3 by the contract; da, cb, aa, bb (fold outputs) below 2^255 + 1463;
+ * the 121666*e fold below 2^255 + 19*2^18. */
 .macro STORE_HI dst
         mov     %r12, \dst+0(%rdi)
         mov     %r13, \dst+8(%rdi)
@@ -102,7 +100,7 @@
         ROW_4X64 \s2+8, %r9, %r10, %r11, %r12, %r13, %rbx, %rbp, %rdi, \s1, %rdi
         ROW_4X64 \s2+16, %r10, %r11, %r12, %r13, %r14, %rbx, %rbp, %rdi, \s1, %rdi
         ROW_4X64 \s2+24, %r11, %r12, %r13, %r14, %r15, %rbx, %rbp, %rdi, \s1, %rdi
-        P25519_FOLD \dst
+        P25519_FOLD_IMUL \dst
 .endm
 
 /* SQR_4X64 of mul_4x64.S.inc (the same instructions, so the same bits) on
@@ -157,26 +155,30 @@
 
 .macro WSQR dst, s
         WSQR_4X64 \s
-        P25519_FOLD \dst
+        P25519_FOLD_IMUL \dst
 .endm
 
 /* One step, the swap value (0 or 1) in rbp; rcx is left alone. Uses rax,
  * rbx, rbp, rdx, rsi, r8-r15. */
 .macro LADDER_STEP
-        /* The sums and differences of both pairs, then the swap: a, b, c, d
-         * are those of the swapped pairs (the same bits: add and sub are
-         * functions of their inputs), and x2, z2, x3, z3 are rewritten below. */
-        neg     %rbp                            /* swap (0 or 1) -> mask */
-        ADD_REGS W_X2, W_Z2, %r12, %r13, %r14, %r15
-        ADD_REGS W_X3, W_Z3
-        CSWAP_REGS
+        /* The sums and differences of both pairs, as they are (no swap:
+         * the differential addition is symmetric in the pairs, x25519.c's
+         * ladder_step): a = x2 + z2, b = x2 - z2, c = x3 + z3, d = x3 - z3;
+         * the doubling's inputs, the sum and the difference of the pair the
+         * swap puts first, are selected into aa and bb (squared in place
+         * below). */
+        BADD_REGS W_X2, W_Z2, %r12, %r13, %r14, %r15
+        BADD_REGS W_X3, W_Z3
         STORE_HI W_A
         STORE_REGS W_C
-        SUB_REGS W_X2, W_Z2, %r12, %r13, %r14, %r15
-        SUB_REGS W_X3, W_Z3
-        CSWAP_REGS
+        SEL_REGS
+        STORE_HI W_AA
+        BSUB_REGS W_X2, W_Z2, %r12, %r13, %r14, %r15
+        BSUB_REGS W_X3, W_Z3
         STORE_HI W_B
         STORE_REGS W_D
+        SEL_REGS
+        STORE_HI W_BB
         /* The order keeps independent multiplications next to each other
          * (the core overlaps them): measured faster per step than the order
          * of the formulas, and than the other orders tried
@@ -184,12 +186,12 @@
          * z3*x1, starts first. */
         WMUL    W_DA, W_D, W_A
         WMUL    W_CB, W_C, W_B
-        WSQR    W_AA, W_A
-        FADD    W_X3, W_DA, W_CB
-        FSUB    W_Z3, W_DA, W_CB
-        WSQR    W_BB, W_B
+        WSQR    W_AA, W_AA
+        BFADD   W_X3, W_DA, W_CB
+        BFSUB   W_Z3, W_DA, W_CB
+        WSQR    W_BB, W_BB
         WSQR    W_Z3, W_Z3
-        FSUB    W_E, W_AA, W_BB
+        BFSUB   W_E, W_AA, W_BB
 
         /* z2 = e*121666 (the bits of ecfi_p25519_mul_small: the 5-word
          * product, then (T mod 2^255) + 19*(T >> 255)), plus bb, times e */
@@ -202,17 +204,15 @@
         mulx    W_E+24(%rdi), %rax, %r12
         adc     %rax, %r11
         adc     $0, %r12
-        mov     %r11, %rax
-        shr     $63, %rax
-        lea     (%rax, %r12, 2), %r12           /* q = T >> 255 < 2^18 */
+        add     %r11, %r11                      /* bit 255 into CF */
+        adc     %r12, %r12                      /* q = T >> 255 < 2^18 */
+        shr     $1, %r11                        /* T mod 2^255 */
         imul    $19, %r12, %r12
-        shl     $1, %r11
-        shr     $1, %r11
         add     %r12, %r8
         adc     $0, %r9
         adc     $0, %r10
         adc     $0, %r11
-        ADDTO_REGS W_BB
+        BADDTO_REGS W_BB
         STORE_REGS W_Z2
         WSQR    W_X3, W_X3
         WMUL    W_Z3, W_Z3, W_X1
