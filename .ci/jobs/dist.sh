@@ -1,15 +1,27 @@
 #!/bin/bash
-# The release tarball proves itself: meson dist makes it from the committed
-# tree (git archive), unpacks it in a scratch directory, configures, builds and
-# runs the whole test suite there (every test; the random tests with a tenth of
-# their cases, ECF_TEST_SCALE=10, since the README's command has just run them
-# in full on the same sources). Any file the build or a test needs that is not
-# in the tarball fails here. Needs a clean, committed checkout (meson's rule).
+# The release tarball: meson dist makes it from the committed tree (git
+# archive) and it must hold exactly the tracked files (every file the build or
+# a test needs: the README's command has just built the tree and run the whole
+# suite from a fresh clone of the same commit, which is the same set of
+# files). Since issue 23 (CI time) the tarball is no longer configured, built
+# and tested a second time (--no-tests): that run repeated the README's
+# command on identical sources; the comparison below is what it proved beyond
+# it (nothing left out by export-ignore or meson's dist rules). Needs a clean,
+# committed checkout (meson's rule).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 (meson setup build || meson setup --reconfigure build) >/dev/null
-# The subproject test (which builds the tree twice more) and the valgrind runs
-# of the constant-time tests are skipped there: the README's command has just
-# run them on the same commit (the tarball still builds every test program).
-ECF_TEST_SKIP_SUBPROJECT=1 ECF_TEST_SKIP_CT=1 ECF_TEST_SCALE=${ECF_TEST_SCALE:-10} meson dist -C build --formats xztar
+meson dist -C build --formats xztar --no-tests
 ls -l build/meson-dist/
+tarball=$(ls build/meson-dist/*.tar.xz)
+top=$(basename "$tarball" .tar.xz)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+tar -tJf "$tarball" | sed -n "s|^$top/||p" | grep -v '/$' | grep -v '^$' | sort >"$tmp/tar"
+git ls-files | sort >"$tmp/git"
+if ! diff -u "$tmp/git" "$tmp/tar" >"$tmp/diff"; then
+	echo "# FAIL: the tarball and the tracked files differ (- tracked only, + tarball only):"
+	grep '^[-+][^-+]' "$tmp/diff" | head -50
+	exit 1
+fi
+echo "# $tarball: the $(wc -l <"$tmp/tar") tracked files, no more, no fewer"
