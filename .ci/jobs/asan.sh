@@ -22,6 +22,9 @@ grep -q 'define ECFI_RANGE_CHECKS 1' $dir/ecfi_config.h || { echo "# FAIL: range
 # The pkgconfig test links a plain consumer against the sanitized library.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:verify_asan_link_order=0:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+# The three exhaustive P-256 edge tests (39 s here, every window edge on
+# every tier; they do not scale) run in the README's command and cross-i386.
+export ECF_TEST_SKIP_EXHAUSTIVE=${ECF_TEST_SKIP_EXHAUSTIVE-1}
 # Without SIKE (-Dsidh=disabled: research code, run by the README's command, by
 # dist and on s390x, and under valgrind by ct_sike; its fields p434-p751 are
 # in libecfield.so and tested here) and without the *_noint128 copies
