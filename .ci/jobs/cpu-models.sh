@@ -14,6 +14,9 @@ cd "$(dirname "$0")/../.."
 (meson setup build || meson setup --reconfigure build) >/dev/null
 ninja -C build
 export ECF_TEST_SCALE=${ECF_TEST_SCALE:-10}
+# The exhaustive P-256 edge tests (they do not scale; 27 s under TCG) run
+# natively in the README's command: skipped here (CI time, issue 23).
+export ECF_TEST_SKIP_EXHAUSTIVE=${ECF_TEST_SKIP_EXHAUSTIVE-1}
 # The unit suite but the SIKE KATs and the *_noint128 copies: the same
 # portable kernels and C as the field tests (under TCG they cost more than
 # the rest of the suite together; the native suite runs them).
