@@ -12,6 +12,8 @@
  * z may alias x and/or y: every input is read before z is written.
  *
  * Constant time: no branches, no secret-dependent addresses.
+ * x is loaded into registers once (LOAD_X4, the _XREG macros of
+ * mul_4x64.S.inc); mul keeps the product's low word in the red zone.
  */
 #include "asm.S.inc"
 #include "mul_4x64.S.inc"
@@ -30,9 +32,12 @@ ECFK_FUNC_BEGIN(ecfk_p25519_mul_mulx_adx)
         push    %r13
         push    %r14
         push    %r15
+        push    %rdi                            /* z: rdi holds x2 */
         mov     %rdx, %rcx                      /* y; rdx is MULX's source */
+        LOAD_X4                                 /* x read once (mul_4x64.S.inc) */
 
-        MUL_4X64                                /* [r8..r15] = x*y */
+        MUL_4X64_XREG                           /* [r8..r15] = x*y */
+        pop     %rdi
 
         P25519_FOLD
 
@@ -57,8 +62,11 @@ ECFK_FUNC_BEGIN(ecfk_p25519_sqr_mulx_adx)
         push    %r13
         push    %r14
         push    %r15
+        push    %rdi                            /* z: rdi holds x2 */
+        LOAD_X4
 
-        SQR_4X64                                /* [r8..r15] = x^2 */
+        SQR_4X64_XREG                           /* [r8..r15] = x^2 */
+        pop     %rdi
 
         P25519_FOLD
 

@@ -13,6 +13,8 @@
  * Constant time: no branches, no secret-dependent addresses; the final
  * conditional subtraction is two carry chains + CMOV. Every input word is
  * read before z is written, which is what makes the aliasing safe.
+ * mul and sqr load x into registers once (LOAD_X4, the _XREG macros): the
+ * word an earlier call just stored is read once, not once per MULX.
  * Leaf functions; the callee-saved registers used are pushed and popped.
  *
  * Reduction: -p^-1 = 1 mod 2^64, so the Montgomery factor m is the low word
@@ -31,13 +33,17 @@
 /* ------------------------------------------------------------------ */
 ECFK_FUNC_BEGIN(ecfk_p256_mul_mulx_adx)
         push    %rbx
+        push    %rbp
         push    %r12
         push    %r13
         push    %r14
         push    %r15
+        push    %rdi                            /* z: rdi holds x2 */
         mov     %rdx, %rcx                      /* y; rdx is MULX's source */
+        LOAD_X4                                 /* x read once (mul_4x64.S.inc) */
 
-        P256_MUL_BODY
+        P256_MUL_XREG
+        pop     %rdi
         mov     %rax, 0(%rdi)
         mov     %rcx, 8(%rdi)
         mov     %rsi, 16(%rdi)
@@ -47,6 +53,7 @@ ECFK_FUNC_BEGIN(ecfk_p256_mul_mulx_adx)
         pop     %r14
         pop     %r13
         pop     %r12
+        pop     %rbp
         pop     %rbx
         ret
 ECFK_FUNC_END(ecfk_p256_mul_mulx_adx)
@@ -59,8 +66,11 @@ ECFK_FUNC_BEGIN(ecfk_p256_sqr_mulx_adx)
         push    %r13
         push    %r14
         push    %r15
+        push    %rdi                            /* z: rdi holds x2 */
+        LOAD_X4
 
-        P256_SQR_BODY %rax, %rbx, %rcx, %rdx      /* [r8..r15] = x^2, reduced */
+        P256_SQR_XREG %rax, %rbx, %rcx, %rdx     /* x^2/R mod p */
+        pop     %rdi
         mov     %rax, 0(%rdi)
         mov     %rbx, 8(%rdi)
         mov     %rcx, 16(%rdi)
