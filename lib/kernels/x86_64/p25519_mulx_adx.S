@@ -62,11 +62,7 @@ ECFK_FUNC_BEGIN(ecfk_p25519_sqr_mulx_adx)
         push    %r13
         push    %r14
         push    %r15
-        push    %rdi                            /* z: rdi holds x2 */
-        LOAD_X4
-
         SQR_4X64_XREG                           /* [r8..r15] = x^2 */
-        pop     %rdi
 
         P25519_FOLD
 

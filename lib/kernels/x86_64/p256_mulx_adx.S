@@ -66,11 +66,7 @@ ECFK_FUNC_BEGIN(ecfk_p256_sqr_mulx_adx)
         push    %r13
         push    %r14
         push    %r15
-        push    %rdi                            /* z: rdi holds x2 */
-        LOAD_X4
-
         P256_SQR_XREG %rax, %rbx, %rcx, %rdx     /* x^2/R mod p */
-        pop     %rdi
         mov     %rax, 0(%rdi)
         mov     %rbx, 8(%rdi)
         mov     %rcx, 16(%rdi)
