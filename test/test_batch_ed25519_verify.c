@@ -128,8 +128,11 @@ static void make_elem(test_rng *rng, elem *e, int kind)
 	case 3: /* a bit of S flipped (S may then be >= l) */
 		e->sig[32 + x % 32] ^= (uint8_t)(1u << ((x >> 8) % 8));
 		break;
-	case 4: /* a bit of R */
-		e->sig[x % 32] ^= (uint8_t)(1u << ((x >> 8) % 8));
+	case 4: /* a bit of R; half the time its top bit (the sign of x) */
+		if (x & 1)
+			e->sig[31] ^= 0x80;
+		else
+			e->sig[(x >> 1) % 32] ^= (uint8_t)(1u << ((x >> 8) % 8));
 		break;
 	case 5: /* the message */
 		if (e->len)
@@ -156,9 +159,15 @@ static void make_elem(test_rng *rng, elem *e, int kind)
 			test_rand_bytes(rng, e->pk, 32);
 		}
 		break;
-	case 9: /* A of small order; the signature (encode([S]B), S) */
+	case 9: /* A of small order; the signature (encode([S]B), S), or S = 0
+	         * and R of small order: R' = -[k]A, of small order (y = 0, 1,
+	         * -1 among them: their encodings must be canonical) */
 		memcpy(e->pk, small_pt[x % 8], 32);
 		sig_from_base(rng, e->sig);
+		if (x & 8) {
+			memcpy(e->sig, small_pt[(x >> 4) % 8], 32);
+			memset(e->sig + 32, 0, 32);
+		}
 		break;
 	case 10: { /* A + T2 (T2 = (0, -1), order 2): the honest signature verifies iff k is even */
 		ecf_edwards25519_point A, T;
