@@ -40,8 +40,8 @@ typedef struct {
  * the rest of it); S < l; then k. A lane failed here computes with the
  * identity (y = 1) and zero scalars; a lane with S >= l still has its key
  * decoded (a decoding error comes first), with zero scalars. */
-static void prepare_lane(group8 *g, int j, const uint8_t sig[64], const uint8_t pk[32], const uint8_t *msg,
-                         size_t msg_len)
+static inline void prepare_lane(group8 *g, int j, const uint8_t sig[64], const uint8_t pk[32], const uint8_t *msg,
+                                size_t msg_len)
 {
 	ecf_p25519_fe y;
 	ecf_sc25519_fe S;
@@ -68,7 +68,7 @@ static void prepare_lane(group8 *g, int j, const uint8_t sig[64], const uint8_t 
 }
 
 /* The single call's comparison: R' encoded against R's bytes. */
-static int compare_r(const uint8_t enc[32], const uint8_t R[32])
+static inline int compare_r(const uint8_t enc[32], const uint8_t R[32])
 {
 	uint8_t d = 0;
 	for (int i = 0; i < 32; i++)
@@ -79,8 +79,8 @@ static int compare_r(const uint8_t enc[32], const uint8_t R[32])
 /* A lane's status, in the single call's order: NULL or y >= p, then the
  * rest of the decoding (not on the curve; x = 0 with the sign bit), S >= l,
  * the comparison. */
-static int lane_status(const group8 *g, int j, unsigned bad, unsigned xzero, const uint8_t enc[32],
-                       const uint8_t sig[64])
+static inline int lane_status(const group8 *g, int j, unsigned bad, unsigned xzero, const uint8_t enc[32],
+                              const uint8_t sig[64])
 {
 	if (g->st[j] != ECF_OK)
 		return g->st[j];
