@@ -374,6 +374,40 @@ BATCH_BODY(b_x25519_batch64, vsink += ecf_x25519_batch(s->u, s->st, CB(s->k), CB
 BATCH_BODY(b_x25519_base_batch8, vsink += ecf_x25519_public_key_batch(s->k, CB(s->k), 8))
 BATCH_BODY(b_x25519_base_batch64, vsink += ecf_x25519_public_key_batch(s->k, CB(s->k), 64))
 
+/* ecf_ed25519_verify_batch on 8 and 64 valid signatures (64 keys, 64-byte
+ * messages, as the single row's), per operation; the statuses are summed
+ * into the sink. */
+typedef struct {
+	uint8_t sig[64][64], pk[64][32], msg[64][64];
+	const uint8_t *mp[64];
+	size_t len[64];
+	int st[64];
+} vstate;
+static vstate vs;
+#define VERIFY_BATCH_BODY(name, n)                                                                                     \
+	static void name(void *p, long iters)                                                                          \
+	{                                                                                                              \
+		vstate *s = p;                                                                                         \
+		for (long i = 0; i < iters; i++)                                                                       \
+			vsink += ecf_ed25519_verify_batch(s->st, (const uint8_t(*)[64])s->sig,                         \
+			                                  (const uint8_t(*)[32])s->pk, s->mp, s->len, n);              \
+	}
+VERIFY_BATCH_BODY(b_ed_verify_batch8, 8)
+VERIFY_BATCH_BODY(b_ed_verify_batch64, 64)
+
+static void verify_batch_reset(void)
+{
+	for (int i = 0; i < 64; i++) {
+		uint8_t seed[32], sk[64];
+		memset(seed, 0x17 + i, 32);
+		memset(vs.msg[i], 0x33 + i, 64);
+		vsink += ecf_ed25519_keypair(vs.pk[i], sk, seed);
+		vsink += ecf_ed25519_sign(vs.sig[i], sk, vs.msg[i], 64);
+		vs.mp[i] = vs.msg[i];
+		vs.len[i] = 64;
+	}
+}
+
 static void batch_reset(void)
 {
 	for (int i = 0; i < 64; i++) {
@@ -395,16 +429,19 @@ static void batch_groups(void)
 	static const struct {
 		const char *op;
 		bench_body single, b8, b64;
-	} G[] = {{"x25519_batch", b_x25519, b_x25519_batch8, b_x25519_batch64},
-	         {"x25519_base_batch", b_x25519_base, b_x25519_base_batch8, b_x25519_base_batch64}};
-	for (size_t g = 0; g < 2; g++) {
+		void *state;
+	} G[] = {{"x25519_batch", b_x25519, b_x25519_batch8, b_x25519_batch64, &bs},
+	         {"x25519_base_batch", b_x25519_base, b_x25519_base_batch8, b_x25519_base_batch64, &bs},
+	         {"ed25519_verify_batch", b_ed_verify, b_ed_verify_batch8, b_ed_verify_batch64, &vs}};
+	for (size_t g = 0; g < 3; g++) {
 		const bench_variant v[4] = {{names[nt - 1], "public", noifma, G[g].single, &cs},
-		                            {vec, "batch8", best, G[g].b8, &bs},
-		                            {vec, "batch64", best, G[g].b64, &bs},
-		                            {names[nt - 1], "batch8", noifma, G[g].b8, &bs}};
+		                            {vec, "batch8", best, G[g].b8, G[g].state},
+		                            {vec, "batch64", best, G[g].b64, G[g].state},
+		                            {names[nt - 1], "batch8", noifma, G[g].b8, G[g].state}};
 		static const long ops[4] = {1, 8, 64, 8};
 		reset();
 		batch_reset();
+		verify_batch_reset();
 		bench_group_ops("curve25519", G[g].op, v, 4, ops);
 	}
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/wipe.h"
+#include "curves/curve25519/ed25519_internal.h"
 #include "curves/curve25519/edwards25519_internal.h"
 #include "hash/sha2.h"
 #include "sc25519_internal.h"
@@ -265,6 +266,19 @@ int ecf_ed25519_verify(const uint8_t sig[64], const uint8_t pk[32], const uint8_
 	if (sig == NULL || pk == NULL || (msg == NULL && msg_len != 0))
 		return ECF_ERR_NULL;
 	return verify_strict(sig, pk, &DOM_NONE, msg, msg_len);
+}
+
+/* The batch call's per-element path (ed25519_internal.h). */
+int ecfi_ed25519_verify_one(const uint8_t sig[64], const uint8_t pk[32], const uint8_t *msg, size_t msg_len)
+{
+	return verify_strict(sig, pk, &DOM_NONE, msg, msg_len);
+}
+
+void ecfi_ed25519_challenge(uint8_t k[32], const uint8_t R[32], const uint8_t A[32], const uint8_t *msg, size_t msg_len)
+{
+	ecf_sc25519_fe kf;
+	challenge(&kf, &DOM_NONE, R, A, msg, msg_len);
+	ecfi_sc25519_to_bytes(k, &kf);
 }
 
 int ecf_ed25519ctx_verify(const uint8_t sig[64], const uint8_t pk[32], const uint8_t *msg, size_t msg_len,
