@@ -149,144 +149,6 @@ ECFI_INLINE int64_t divsteps(int64_t E, uint64_t f, uint64_t g, trans_t *t, int 
 	return E;
 }
 
-/* ---------------------------------------------------------------------------
- * x86-64 fast path for batches of 41..60 steps (every built-in modulus, see
- * modinv_params.py): three blocks of 20, 20 and S - 40 divsteps in inline
- * assembly on "packed rows", then the three matrices multiplied into one
- * 2^62-scaled matrix.
- *
- * Packed rows. In a block of K <= 20 steps only the low K bits of f and g
- * matter, and the transition matrix can be carried in the same register:
- *     F = f + 2^21 u + 2^42 v,   G = g + 2^21 q + 2^42 r   (exact integers)
- * starting from f, g = the low 20 bits of f, g and u = r = 2^K, v = q = 0.
- * A divstep is then linear on whole registers:
- *     G <- (G + F) / 2, (G - F) / 2 or G / 2,  F <- G on a swap,
- * with one arithmetic shift dividing g, q and r by two at once; this is the
- * "halving" form of the step (rows scaled by 2^K at the start, so that every
- * entry stays an integer: after j steps the entries are multiples of 2^(K-j)).
- * After K steps [u v; q r] is the transition matrix scaled by 2^K, the same
- * matrix the C loop above computes. Bounds (proven by induction over the
- * steps; the fields are recovered exactly only if they hold, and
- * test_modinv_steps checks the result against the C loop on random and
- * extreme inputs):
- *   - |f|, |g| < 2^20: they start in [0, 2^20) and g' = (g +- f)/2 or g/2;
- *   - |u| + |v| <= 2^K, |q| + |r| <= 2^K (each row of the scaled matrix);
- *   - |q| < 2^K and -2^K < u: q' = (q +- u)/2 with |u| <= 2^K, |q| < 2^K,
- *     and u only changes by taking the value of q (swap);
- *   - before the shift, |G| < 2^63: |q +- u| + |r +- v| <= 2^(K+1), with
- *     |r +- v| = 2^(K+1) impossible (both rows would be (0, +-2^K) and the
- *     matrix, whose determinant is +-2^(2K-j), singular).
- * So f is in (-2^20, 2^20), u in (-2^20, 2^20] and v in [-2^20, 2^20]; see
- * packed_unpack. Between blocks, the new low bits of f and g come from the
- * 64-bit f, g and the block's matrix (64-bit wrapping products are exact in
- * the low bits: after two blocks at least 24 valid bits remain).
- *
- * One step, 12 ALU operations (mov is free) and a 4-cycle dependency chain
- * (G -> shl -> and -> cmovs -> sar), against 23 for the previous two-lane
- * version; on a 4-ALU core the old step was throughput-bound (docs/
- * benchmarks.md, "Inversion"). E = -2*delta as in the C loop:
- *   P = G + F, M = G - F, N = -E;  P <- G if g even;
- *   if g odd and E < 0 (sign of (G << 63) & E): F <- G, P <- M, E <- N;
- *   E -= 2; G = P >> 1 (arithmetic).
- * A loop of two steps (the two steps swap the roles of G and P, so no move),
- * not straight-line code: see the op-cache note in docs/p25519.md.
- * Define ECFI_MODINV_NO_ASM to use the C loop everywhere (the tests build both).
- * ------------------------------------------------------------------------- */
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(ECFI_MODINV_NO_ASM)
-#define ECFI_MODINV_ASM 1
-
-#define PACKED_STEP(G, P)                                                                                              \
-	"mov %[" #G "], %[S]\n\t"                                                                                      \
-	"shl $63, %[S]\n\t"                                                                                            \
-	"lea (%[" #G "],%[F]), %[" #P "]\n\t"                                                                          \
-	"test $1, %[" #G "]\n\t"                                                                                       \
-	"cmovz %[" #G "], %[" #P "]\n\t"                                                                               \
-	"mov %[" #G "], %[M]\n\t"                                                                                      \
-	"sub %[F], %[M]\n\t"                                                                                           \
-	"and %[E], %[S]\n\t"                                                                                           \
-	"cmovs %[M], %[" #P "]\n\t"                                                                                    \
-	"cmovs %[" #G "], %[F]\n\t"                                                                                    \
-	"cmovs %[N], %[E]\n\t"                                                                                         \
-	"sar $1, %[" #P "]\n\t"                                                                                        \
-	"sub $2, %[E]\n\t"                                                                                             \
-	"mov %[E], %[N]\n\t"                                                                                           \
-	"neg %[N]\n\t"
-
-/* K (1..20) divsteps on the packed rows *Fp, *Gp; returns the new E. */
-ECFI_INLINE int64_t packed_block(int64_t E, uint64_t *Fp, uint64_t *Gp, int K)
-{
-	uint64_t F = *Fp, G = *Gp, P, M, S, N = (uint64_t)-E; /* N = -E on entry to every step */
-	long n = K >> 1;
-	if (n > 0)
-		__asm__("1:\n\t" PACKED_STEP(G, P) PACKED_STEP(P, G) "dec %[n]\n\t"
-		                                                     "jnz 1b"
-		        : [E] "+r"(E), [F] "+r"(F), [G] "+r"(G), [n] "+r"(n), [P] "=&r"(P), [M] "=&r"(M), [S] "=&r"(S),
-		          [N] "+r"(N)
-		        :
-		        : "cc");
-	if (K & 1) { /* public: the block length */
-		__asm__(PACKED_STEP(G, P)
-		        : [E] "+r"(E), [F] "+r"(F), [G] "+r"(G), [P] "=&r"(P), [M] "=&r"(M), [S] "=&r"(S), [N] "+r"(N)
-		        :
-		        : "cc");
-		G = P;
-	}
-	*Fp = F;
-	*Gp = G;
-	return E;
-}
-
-/* The matrix entries of a packed row X = x + 2^21 a + 2^42 b, with x in
- * (-2^20, 2^20), a in (-2^20, 2^20], b in [-2^20, 2^20] (see above). */
-ECFI_INLINE void packed_unpack(uint64_t X, int64_t *a, int64_t *b)
-{
-	const int64_t h = ((int64_t)1 << 20) - 1;
-	int64_t y = (int64_t)(X + ((uint64_t)1 << 20)) >> 21; /* a + 2^21 b: x rounds away */
-	*a = (int64_t)((uint64_t)(y + h) & (((uint64_t)1 << 21) - 1)) - h;
-	*b = (y + h) >> 21;
-}
-
-/* K divsteps from the low 20 bits of f, g; the block's matrix (scaled by
- * 2^K) into m[0..3] = u, v, q, r. If next, f and g become the low bits of
- * the values after the block, for the next block. */
-ECFI_INLINE int64_t packed_run(int64_t E, uint64_t *f, uint64_t *g, int64_t m[4], int K, int next)
-{
-	const uint64_t low20 = ((uint64_t)1 << 20) - 1;
-	uint64_t F = (*f & low20) + ((uint64_t)1 << (K + 21));
-	uint64_t G = (*g & low20) + ((uint64_t)1 << (K + 42));
-	E = packed_block(E, &F, &G, K);
-	packed_unpack(F, &m[0], &m[1]);
-	packed_unpack(G, &m[2], &m[3]);
-	if (next) {
-		uint64_t f2 = (uint64_t)((int64_t)((uint64_t)m[0] * *f + (uint64_t)m[1] * *g) >> K);
-		*g = (uint64_t)((int64_t)((uint64_t)m[2] * *f + (uint64_t)m[3] * *g) >> K);
-		*f = f2;
-	}
-	return E;
-}
-
-/* S (41..60) divsteps: the transition matrix scaled by 2^62. */
-ECFI_INLINE int64_t divsteps_packed(int64_t E, uint64_t f, uint64_t g, trans_t *t, int S)
-{
-	int64_t a[4], b[4], c[4];
-	E = packed_run(E, &f, &g, a, 20, 1);
-	E = packed_run(E, &f, &g, b, 20, 1);
-	E = packed_run(E, &f, &g, c, S - 40, 0);
-	/* C * B * A is scaled by 2^S, with row sums of magnitude <= 2^S (no
-	 * overflow, even times 2^(62 - S)). */
-	{
-		int64_t u = b[0] * a[0] + b[1] * a[2], v = b[0] * a[1] + b[1] * a[3];
-		int64_t q = b[2] * a[0] + b[3] * a[2], r = b[2] * a[1] + b[3] * a[3];
-		const uint64_t sh = (uint64_t)1 << (62 - S);
-		t->u = (int64_t)((uint64_t)(c[0] * u + c[1] * q) * sh);
-		t->v = (int64_t)((uint64_t)(c[0] * v + c[1] * r) * sh);
-		t->q = (int64_t)((uint64_t)(c[2] * u + c[3] * q) * sh);
-		t->r = (int64_t)((uint64_t)(c[2] * v + c[3] * r) * sh);
-	}
-	return E;
-}
-#endif
-
 /* (f, g) <- T (f, g) / 2^62 (exact). */
 ECFI_INLINE void update_fg(int64_t *f, int64_t *g, const trans_t *t, int N)
 {
@@ -348,6 +210,174 @@ ECFI_INLINE void update_de(int64_t *d, int64_t *e, const trans_t *t, const ecfi_
 		e[N - 1] = (int64_t)acc_lo(ce);
 }
 
+/* ---------------------------------------------------------------------------
+ * x86-64 fast path for batches of 41..60 steps (every built-in modulus, see
+ * modinv_params.py): three blocks of 20, 20 and S - 40 divsteps in inline
+ * assembly on "packed rows", then the three matrices multiplied into one
+ * 2^62-scaled matrix.
+ *
+ * Packed rows. In a block of K <= 20 steps only the low K bits of f and g
+ * matter, and the transition matrix can be carried in the same register:
+ *     F = f + 2^21 u + 2^42 v,   G = g + 2^21 q + 2^42 r   (exact integers)
+ * starting from f, g = the low 20 bits of f, g and u = r = 2^K, v = q = 0.
+ * A divstep is then linear on whole registers:
+ *     G <- (G + F) / 2, (G - F) / 2 or G / 2,  F <- G on a swap,
+ * with one arithmetic shift dividing g, q and r by two at once; this is the
+ * "halving" form of the step (rows scaled by 2^K at the start, so that every
+ * entry stays an integer: after j steps the entries are multiples of 2^(K-j)).
+ * After K steps [u v; q r] is the transition matrix scaled by 2^K, the same
+ * matrix the C loop above computes. Bounds (proven by induction over the
+ * steps; the fields are recovered exactly only if they hold, and
+ * test_modinv_steps checks the result against the C loop on random and
+ * extreme inputs):
+ *   - |f|, |g| < 2^20: they start in [0, 2^20) and g' = (g +- f)/2 or g/2;
+ *   - |u| + |v| <= 2^K, |q| + |r| <= 2^K (each row of the scaled matrix);
+ *   - |q| < 2^K and -2^K < u: q' = (q +- u)/2 with |u| <= 2^K, |q| < 2^K,
+ *     and u only changes by taking the value of q (swap);
+ *   - before the shift, |G| < 2^63: |q +- u| + |r +- v| <= 2^(K+1), with
+ *     |r +- v| = 2^(K+1) impossible (both rows would be (0, +-2^K) and the
+ *     matrix, whose determinant is +-2^(2K-j), singular).
+ * So f is in (-2^20, 2^20), u in (-2^20, 2^20] and v in [-2^20, 2^20]; see
+ * packed_unpack. Between blocks, the new low bits of f and g come from the
+ * 64-bit f, g and the block's matrix (64-bit wrapping products are exact in
+ * the low bits: after two blocks at least 24 valid bits remain).
+ *
+ * One step, 12 ALU operations (mov is free) and a 4-cycle dependency chain
+ * (G -> shl -> and -> cmovs -> sar), against 23 for the previous two-lane
+ * version; on a 4-ALU core the old step was throughput-bound (docs/
+ * benchmarks.md, "Inversion"). E = -2*delta as in the C loop:
+ *   P = G + F, M = G - F, N = -E;  P <- G if g even;
+ *   if g odd and E < 0 (sign of (G << 63) & E): F <- G, P <- M, E <- N;
+ *   E -= 2; G = P >> 1 (arithmetic).
+ * The three CMOVS issue in the same cycle on a core with two CMOV ports,
+ * so their program order is the order the scheduler picks them: E (on the
+ * chain to the next step's AND) and P first, F (a cycle of slack) last;
+ * with F before E the step measured 3.5-3.8 ticks, with E first 2.9-3.3.
+ * A loop of ten steps (steps alternate the roles of G and P, so no move),
+ * not straight-line code: see the op-cache note in docs/p25519.md.
+ * Define ECFI_MODINV_NO_ASM to use the C loop everywhere (the tests build both).
+ * ------------------------------------------------------------------------- */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(ECFI_MODINV_NO_ASM)
+#define ECFI_MODINV_ASM 1
+
+#define PACKED_STEP(G, P)                                                                                              \
+	"mov %[" #G "], %[S]\n\t"                                                                                      \
+	"shl $63, %[S]\n\t"                                                                                            \
+	"lea (%[" #G "],%[F]), %[" #P "]\n\t"                                                                          \
+	"test $1, %[" #G "]\n\t"                                                                                       \
+	"cmovz %[" #G "], %[" #P "]\n\t"                                                                               \
+	"mov %[" #G "], %[M]\n\t"                                                                                      \
+	"sub %[F], %[M]\n\t"                                                                                           \
+	"and %[E], %[S]\n\t"                                                                                           \
+	"cmovs %[M], %[" #P "]\n\t"                                                                                    \
+	"cmovs %[N], %[E]\n\t"                                                                                         \
+	"cmovs %[" #G "], %[F]\n\t"                                                                                    \
+	"sar $1, %[" #P "]\n\t"                                                                                        \
+	"sub $2, %[E]\n\t"                                                                                             \
+	"mov %[E], %[N]\n\t"                                                                                           \
+	"neg %[N]\n\t"
+
+/* K (1..20) divsteps on the packed rows *Fp, *Gp; returns the new E.
+ * K / 10 rounds of a 10-step body, then (K % 10) / 2 rounds of a 2-step
+ * body, then one step if K is odd (K is public). */
+ECFI_INLINE int64_t packed_block(int64_t E, uint64_t *Fp, uint64_t *Gp, int K)
+{
+	uint64_t F = *Fp, G = *Gp, P, M, S, N = (uint64_t)-E; /* N = -E on entry to every step */
+	long n10 = K / 10, n2 = (K % 10) >> 1;
+	if (n10 > 0)
+		__asm__("1:\n\t" PACKED_STEP(G, P) PACKED_STEP(P, G) PACKED_STEP(G, P) PACKED_STEP(P, G)
+		            PACKED_STEP(G, P) PACKED_STEP(P, G) PACKED_STEP(G, P) PACKED_STEP(P, G) PACKED_STEP(G, P)
+		                PACKED_STEP(P, G) "dec %[n]\n\t"
+		                                  "jnz 1b"
+		        : [E] "+r"(E), [F] "+r"(F), [G] "+r"(G), [n] "+r"(n10), [P] "=&r"(P), [M] "=&r"(M),
+		          [S] "=&r"(S), [N] "+r"(N)
+		        :
+		        : "cc");
+	if (n2 > 0)
+		__asm__("1:\n\t" PACKED_STEP(G, P) PACKED_STEP(P, G) "dec %[n]\n\t"
+		                                                     "jnz 1b"
+		        : [E] "+r"(E), [F] "+r"(F), [G] "+r"(G), [n] "+r"(n2), [P] "=&r"(P), [M] "=&r"(M), [S] "=&r"(S),
+		          [N] "+r"(N)
+		        :
+		        : "cc");
+	if (K & 1) { /* public: the block length */
+		__asm__(PACKED_STEP(G, P)
+		        : [E] "+r"(E), [F] "+r"(F), [G] "+r"(G), [P] "=&r"(P), [M] "=&r"(M), [S] "=&r"(S), [N] "+r"(N)
+		        :
+		        : "cc");
+		G = P;
+	}
+	*Fp = F;
+	*Gp = G;
+	return E;
+}
+
+/* The matrix entries of a packed row X = x + 2^21 a + 2^42 b, with x in
+ * (-2^20, 2^20), a in (-2^20, 2^20], b in [-2^20, 2^20] (see above). */
+ECFI_INLINE void packed_unpack(uint64_t X, int64_t *a, int64_t *b)
+{
+	const int64_t h = ((int64_t)1 << 20) - 1;
+	int64_t y = (int64_t)(X + ((uint64_t)1 << 20)) >> 21; /* a + 2^21 b: x rounds away */
+	*a = (int64_t)((uint64_t)(y + h) & (((uint64_t)1 << 21) - 1)) - h;
+	*b = (y + h) >> 21;
+}
+
+/* K divsteps from the low 20 bits of f, g; the block's matrix (scaled by
+ * 2^K) into m[0..3] = u, v, q, r. If next, f and g become the low bits of
+ * the values after the block, for the next block. */
+ECFI_INLINE int64_t packed_run(int64_t E, uint64_t *f, uint64_t *g, int64_t m[4], int K, int next)
+{
+	const uint64_t low20 = ((uint64_t)1 << 20) - 1;
+	uint64_t F = (*f & low20) + ((uint64_t)1 << (K + 21));
+	uint64_t G = (*g & low20) + ((uint64_t)1 << (K + 42));
+	E = packed_block(E, &F, &G, K);
+	packed_unpack(F, &m[0], &m[1]);
+	packed_unpack(G, &m[2], &m[3]);
+	if (next) {
+		uint64_t f2 = (uint64_t)((int64_t)((uint64_t)m[0] * *f + (uint64_t)m[1] * *g) >> K);
+		*g = (uint64_t)((int64_t)((uint64_t)m[2] * *f + (uint64_t)m[3] * *g) >> K);
+		*f = f2;
+	}
+	return E;
+}
+
+/* S (41..60) divsteps: the transition matrix scaled by 2^62. If with_de
+ * (public), also update_de(d, e, tp, mp, N, 1) for the previous batch, placed
+ * in program order between the second and third blocks: independent of the
+ * divstep chain, its multiplications then run in the ALU slots the chain
+ * leaves free, and they are done before update_fg, which the next batch
+ * waits for (measured faster than before or after the divsteps:
+ * docs/benchmarks.md, "Issue 23 (wip/inv)"). */
+ECFI_INLINE int64_t divsteps_packed_de(int64_t E, uint64_t f, uint64_t g, trans_t *t, int S, int64_t *d, int64_t *e,
+                                       const trans_t *tp, const ecfi_modinv_params *mp, int N, int with_de)
+{
+	int64_t a[4], b[4], c[4];
+	E = packed_run(E, &f, &g, a, 20, 1);
+	E = packed_run(E, &f, &g, b, 20, 1);
+	if (with_de)
+		update_de(d, e, tp, mp, N, 1);
+	E = packed_run(E, &f, &g, c, S - 40, 0);
+	/* C * B * A is scaled by 2^S, with row sums of magnitude <= 2^S (no
+	 * overflow, even times 2^(62 - S)). */
+	{
+		int64_t u = b[0] * a[0] + b[1] * a[2], v = b[0] * a[1] + b[1] * a[3];
+		int64_t q = b[2] * a[0] + b[3] * a[2], r = b[2] * a[1] + b[3] * a[3];
+		const uint64_t sh = (uint64_t)1 << (62 - S);
+		t->u = (int64_t)((uint64_t)(c[0] * u + c[1] * q) * sh);
+		t->v = (int64_t)((uint64_t)(c[0] * v + c[1] * r) * sh);
+		t->q = (int64_t)((uint64_t)(c[2] * u + c[3] * q) * sh);
+		t->r = (int64_t)((uint64_t)(c[2] * v + c[3] * r) * sh);
+	}
+	return E;
+}
+
+/* S (41..60) divsteps alone (test_modinv_steps checks them). */
+ECFI_INLINE int64_t divsteps_packed(int64_t E, uint64_t f, uint64_t g, trans_t *t, int S)
+{
+	return divsteps_packed_de(E, f, g, t, S, NULL, NULL, NULL, NULL, 0, 0);
+}
+#endif
+
 /* Propagate carries so limbs 0..N-2 are in [0, 2^62) (top limb signed). */
 ECFI_INLINE void carry62(int64_t *a, int N)
 {
@@ -398,19 +428,21 @@ ECFI_INLINE void modinv_impl(uint64_t *out, const uint64_t *in, const ecfi_modin
 	e[0] = 1;
 
 	for (b = 0; b < nb; b++) {
-#if ECFI_MODINV_ASM
-		if (S > 40 && S <= 60) /* public: depends on the modulus only */
-			E = divsteps_packed(E, (uint64_t)f[0], (uint64_t)g[0], &t, S);
-		else
-#endif
-			E = divsteps(E, (uint64_t)f[0], (uint64_t)g[0], &t, S);
 		/* The next batch's divsteps depend only on f[0], g[0]: update f and
-		 * g now, and d and e of this batch after the next batch's divsteps
+		 * g now, and d and e of this batch during the next batch's divsteps
 		 * (program order), so that the out-of-order core overlaps the
 		 * multiplications of update_de with the divstep chain (measured
 		 * faster than update_de right after update_fg: docs/benchmarks.md). */
-		if (b > 0)
-			update_de(d, e, &tp, mp, N, 1);
+#if ECFI_MODINV_ASM
+		if (S > 40 && S <= 60) /* public: depends on the modulus only */
+			E = divsteps_packed_de(E, (uint64_t)f[0], (uint64_t)g[0], &t, S, d, e, &tp, mp, N, b > 0);
+		else
+#endif
+		{
+			E = divsteps(E, (uint64_t)f[0], (uint64_t)g[0], &t, S);
+			if (b > 0)
+				update_de(d, e, &tp, mp, N, 1);
+		}
 		if (b + 1 < nb) /* public */
 			update_fg(f, g, &t, N);
 		tp = t;
