@@ -400,7 +400,27 @@ ECFI_INLINE void cond_add_m(int64_t *a, const int64_t *m, uint64_t mask, int N)
 	carry62(a, N);
 }
 
-ECFI_INLINE void modinv_impl(uint64_t *out, const uint64_t *in, const ecfi_modinv_params *mp, int NL, int N)
+/* 64-bit limbs (NL of them) -> N signed-62 limbs (indices depend on i only). */
+ECFI_INLINE void to_limbs62(int64_t *r, const uint64_t *a, int NL, int N)
+{
+	int i;
+	for (i = 0; i < N; i++) {
+		int bit = 62 * i, w = bit >> 6, s = bit & 63;
+		uint64_t x = 0;
+		if (w < NL) {
+			x = a[w] >> s;
+			if (s > 2 && w + 1 < NL)
+				x |= a[w + 1] << (64 - s);
+		}
+		r[i] = (int64_t)(x & M62);
+	}
+}
+
+/* out = scale / in mod m; scale = NULL means 1. e starts at scale instead of
+ * 1 (d x = scale f and e x = scale g hold from the start), so the factor
+ * costs nothing: the Montgomery-form inverses pass R^2 mod m. */
+ECFI_INLINE void modinv_impl(uint64_t *out, const uint64_t *in, const uint64_t *scale, const ecfi_modinv_params *mp,
+                             int NL, int N)
 {
 	int64_t f[ECFI_MODINV_MAX_LIMBS62] = {0}, g[ECFI_MODINV_MAX_LIMBS62] = {0};
 	int64_t d[ECFI_MODINV_MAX_LIMBS62] = {0}, e[ECFI_MODINV_MAX_LIMBS62] = {0};
@@ -411,21 +431,16 @@ ECFI_INLINE void modinv_impl(uint64_t *out, const uint64_t *in, const ecfi_modin
 	trans_t t, tp = {0, 0, 0, 0};
 	int i, b;
 
-	/* 64-bit limbs -> signed-62 limbs (indices depend on i only). */
+	to_limbs62(g, in, NL, N);
 	for (i = 0; i < N; i++) {
-		int bit = 62 * i, w = bit >> 6, s = bit & 63;
-		uint64_t x = 0;
-		if (w < NL) {
-			x = in[w] >> s;
-			if (s > 2 && w + 1 < NL)
-				x |= in[w + 1] << (64 - s);
-		}
-		g[i] = (int64_t)(x & M62);
 		f[i] = mp->modulus62[i];
 		d[i] = 0;
 		e[i] = 0;
 	}
-	e[0] = 1;
+	if (scale) /* public: which entry */
+		to_limbs62(e, scale, NL, N);
+	else
+		e[0] = 1;
 
 	for (b = 0; b < nb; b++) {
 		/* The next batch's divsteps depend only on f[0], g[0]: update f and
@@ -477,27 +492,32 @@ ECFI_INLINE void modinv_impl(uint64_t *out, const uint64_t *in, const ecfi_modin
 	}
 }
 
-void ecfi_modinv(uint64_t *out, const uint64_t *in, const ecfi_modinv_params *mp)
+void ecfi_modinv_scaled(uint64_t *out, const uint64_t *in, const uint64_t *scale, const ecfi_modinv_params *mp)
 {
 	/* Specialise the common shapes so limb loops have constant trip counts. */
 	switch (mp->nlimbs62) {
 	case 5:
-		modinv_impl(out, in, mp, mp->nlimbs, 5);
+		modinv_impl(out, in, scale, mp, mp->nlimbs, 5);
 		break;
 	case 8:
-		modinv_impl(out, in, mp, mp->nlimbs, 8);
+		modinv_impl(out, in, scale, mp, mp->nlimbs, 8);
 		break;
 	case 9:
-		modinv_impl(out, in, mp, mp->nlimbs, 9);
+		modinv_impl(out, in, scale, mp, mp->nlimbs, 9);
 		break;
 	case 10:
-		modinv_impl(out, in, mp, mp->nlimbs, 10);
+		modinv_impl(out, in, scale, mp, mp->nlimbs, 10);
 		break;
 	case 13:
-		modinv_impl(out, in, mp, mp->nlimbs, 13);
+		modinv_impl(out, in, scale, mp, mp->nlimbs, 13);
 		break;
 	default:
-		modinv_impl(out, in, mp, mp->nlimbs, mp->nlimbs62);
+		modinv_impl(out, in, scale, mp, mp->nlimbs, mp->nlimbs62);
 		break;
 	}
+}
+
+void ecfi_modinv(uint64_t *out, const uint64_t *in, const ecfi_modinv_params *mp)
+{
+	ecfi_modinv_scaled(out, in, NULL, mp);
 }
