@@ -358,15 +358,20 @@ ECFI_INLINE int64_t divsteps_packed_de(int64_t E, uint64_t f, uint64_t g, trans_
 		update_de(d, e, tp, mp, N, 1);
 	E = packed_run(E, &f, &g, c, S - 40, 0);
 	/* C * B * A is scaled by 2^S, with row sums of magnitude <= 2^S (no
-	 * overflow, even times 2^(62 - S)). */
+	 * overflow, even times 2^(62 - S)). B * A (known before the third
+	 * block) takes the factor 2^(62 - S), so that the product with C, on the
+	 * chain to the next batch, is the last operation; every product stays
+	 * within 2^62: |c| <= 2^(S - 40), |B A| <= 2^40. */
 	{
-		int64_t u = b[0] * a[0] + b[1] * a[2], v = b[0] * a[1] + b[1] * a[3];
-		int64_t q = b[2] * a[0] + b[3] * a[2], r = b[2] * a[1] + b[3] * a[3];
-		const uint64_t sh = (uint64_t)1 << (62 - S);
-		t->u = (int64_t)((uint64_t)(c[0] * u + c[1] * q) * sh);
-		t->v = (int64_t)((uint64_t)(c[0] * v + c[1] * r) * sh);
-		t->q = (int64_t)((uint64_t)(c[2] * u + c[3] * q) * sh);
-		t->r = (int64_t)((uint64_t)(c[2] * v + c[3] * r) * sh);
+		const int sh = 62 - S;
+		int64_t u = (int64_t)((uint64_t)(b[0] * a[0] + b[1] * a[2]) << sh);
+		int64_t v = (int64_t)((uint64_t)(b[0] * a[1] + b[1] * a[3]) << sh);
+		int64_t q = (int64_t)((uint64_t)(b[2] * a[0] + b[3] * a[2]) << sh);
+		int64_t r = (int64_t)((uint64_t)(b[2] * a[1] + b[3] * a[3]) << sh);
+		t->u = c[0] * u + c[1] * q;
+		t->v = c[0] * v + c[1] * r;
+		t->q = c[2] * u + c[3] * q;
+		t->r = c[2] * v + c[3] * r;
 	}
 	return E;
 }
@@ -420,12 +425,10 @@ ECFI_INLINE void to_limbs62(int64_t *r, const uint64_t *a, int NL, int N)
  * 1 (d x = scale f and e x = scale g hold from the start), so the factor
  * costs nothing: the Montgomery-form inverses pass R^2 mod m. */
 ECFI_INLINE void modinv_impl(uint64_t *out, const uint64_t *in, const uint64_t *scale, const ecfi_modinv_params *mp,
-                             int NL, int N)
+                             int NL, int N, int S, int nb)
 {
 	int64_t f[ECFI_MODINV_MAX_LIMBS62] = {0}, g[ECFI_MODINV_MAX_LIMBS62] = {0};
 	int64_t d[ECFI_MODINV_MAX_LIMBS62] = {0}, e[ECFI_MODINV_MAX_LIMBS62] = {0};
-	const int S = mp->steps_per_batch;
-	const int nb = mp->nbatches;
 	int64_t E = -(int64_t)mp->delta0x2;
 	uint64_t mask;
 	trans_t t, tp = {0, 0, 0, 0};
@@ -497,24 +500,28 @@ ECFI_INLINE void modinv_impl(uint64_t *out, const uint64_t *in, const uint64_t *
  * instantiations of ecfi_modinv too, gcc 12 compiled them 5% slower. */
 void ecfi_modinv(uint64_t *out, const uint64_t *in, const ecfi_modinv_params *mp)
 {
+	if (mp->nlimbs62 == 5 && mp->steps_per_batch == 59 && mp->nbatches == 10) { /* 256-bit: 590 steps */
+		modinv_impl(out, in, NULL, mp, mp->nlimbs, 5, 59, 10);
+		return;
+	}
 	switch (mp->nlimbs62) {
 	case 5:
-		modinv_impl(out, in, NULL, mp, mp->nlimbs, 5);
+		modinv_impl(out, in, NULL, mp, mp->nlimbs, 5, mp->steps_per_batch, mp->nbatches);
 		break;
 	case 8:
-		modinv_impl(out, in, NULL, mp, mp->nlimbs, 8);
+		modinv_impl(out, in, NULL, mp, mp->nlimbs, 8, mp->steps_per_batch, mp->nbatches);
 		break;
 	case 9:
-		modinv_impl(out, in, NULL, mp, mp->nlimbs, 9);
+		modinv_impl(out, in, NULL, mp, mp->nlimbs, 9, mp->steps_per_batch, mp->nbatches);
 		break;
 	case 10:
-		modinv_impl(out, in, NULL, mp, mp->nlimbs, 10);
+		modinv_impl(out, in, NULL, mp, mp->nlimbs, 10, mp->steps_per_batch, mp->nbatches);
 		break;
 	case 13:
-		modinv_impl(out, in, NULL, mp, mp->nlimbs, 13);
+		modinv_impl(out, in, NULL, mp, mp->nlimbs, 13, mp->steps_per_batch, mp->nbatches);
 		break;
 	default:
-		modinv_impl(out, in, NULL, mp, mp->nlimbs, mp->nlimbs62);
+		modinv_impl(out, in, NULL, mp, mp->nlimbs, mp->nlimbs62, mp->steps_per_batch, mp->nbatches);
 		break;
 	}
 }
@@ -522,8 +529,8 @@ void ecfi_modinv(uint64_t *out, const uint64_t *in, const ecfi_modinv_params *mp
 /* The Montgomery-form inverses of p256, p256n and sc25519 (5 limbs). */
 void ecfi_modinv_scaled(uint64_t *out, const uint64_t *in, const uint64_t *scale, const ecfi_modinv_params *mp)
 {
-	if (mp->nlimbs62 == 5)
-		modinv_impl(out, in, scale, mp, mp->nlimbs, 5);
+	if (mp->nlimbs62 == 5 && mp->steps_per_batch == 59 && mp->nbatches == 10)
+		modinv_impl(out, in, scale, mp, mp->nlimbs, 5, 59, 10);
 	else
-		modinv_impl(out, in, scale, mp, mp->nlimbs, mp->nlimbs62);
+		modinv_impl(out, in, scale, mp, mp->nlimbs, mp->nlimbs62, mp->steps_per_batch, mp->nbatches);
 }
