@@ -136,6 +136,62 @@ static void modulus_mpz(mpz_t m, const ecfi_modinv_params *p)
 
 static unsigned long g_checked;
 
+/* ecfi_modinv_scaled(out, in, scale) = scale * inv mod m, for one of four
+ * scales in turn: R^2 mod m (R = 2^(64 nlimbs), the Montgomery-form inverse's),
+ * m - 1, 1 and a random value below m; out separate, aliasing in, aliasing
+ * scale. */
+static void check_scaled(const modulus_case *c, const mpz_t m, const mpz_t inv, const uint64_t *in)
+{
+	uint64_t sc[ECFI_MODINV_MAX_LIMBS64], out[ECFI_MODINV_MAX_LIMBS64], buf[ECFI_MODINV_MAX_LIMBS64];
+	uint64_t buf2[ECFI_MODINV_MAX_LIMBS64], want[ECFI_MODINV_MAX_LIMBS64];
+	const int n = c->p->nlimbs;
+	mpz_t s, w;
+	int i;
+
+	mpz_inits(s, w, NULL);
+	switch (g_checked % 4) {
+	case 0:
+		mpz_set_ui(s, 0);
+		mpz_setbit(s, (mp_bitcnt_t)(128 * n));
+		mpz_mod(s, s, m);
+		break;
+	case 1:
+		mpz_sub_ui(s, m, 1);
+		break;
+	case 2:
+		mpz_set_ui(s, 1);
+		break;
+	default:
+		for (i = 0; i < n; i++)
+			sc[i] = rnd();
+		to_mpz(s, sc, n);
+		mpz_mod(s, s, m);
+		break;
+	}
+	mpz_mul(w, s, inv);
+	mpz_mod(w, w, m);
+	from_mpz(sc, n, s);
+	from_mpz(want, n, w);
+	memset(out, 0xa5, sizeof(out));
+	SECRET(in, (size_t)n * 8);
+	SECRET(sc, (size_t)n * 8);
+	ecfi_modinv_scaled(out, in, sc, c->p);
+	PUBLIC(in, (size_t)n * 8);
+	PUBLIC(sc, (size_t)n * 8);
+	PUBLIC(out, (size_t)n * 8);
+	memcpy(buf, in, sizeof(buf));
+	ecfi_modinv_scaled(buf, buf, sc, c->p); /* out aliases in */
+	memcpy(buf2, sc, sizeof(buf2));
+	ecfi_modinv_scaled(buf2, in, buf2, c->p); /* out aliases scale */
+	if (memcmp(out, want, (size_t)n * 8) != 0 || memcmp(buf, want, (size_t)n * 8) != 0 ||
+	    memcmp(buf2, want, (size_t)n * 8) != 0) {
+		mpz_clears(s, w, NULL);
+		fail_msg("ecfi_modinv_scaled mismatch (modulus %s, scale case %lu, seed 0x%016llx)", c->name,
+		         g_checked % 4, (unsigned long long)g_seed);
+	}
+	mpz_clears(s, w, NULL);
+}
+
 /* Check one input x (an mpz in [0, m)). */
 static void check_one(const modulus_case *c, const mpz_t m, const mpz_t x, const char *kind)
 {
@@ -181,6 +237,7 @@ static void check_one(const modulus_case *c, const mpz_t m, const mpz_t x, const
 		fail_msg("ecfi_modinv mismatch (modulus %s, %s, seed 0x%016llx)", c->name, kind,
 		         (unsigned long long)g_seed);
 	}
+	check_scaled(c, m, inv, in);
 	g_checked++;
 	mpz_clear(inv);
 }

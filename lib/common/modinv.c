@@ -149,144 +149,6 @@ ECFI_INLINE int64_t divsteps(int64_t E, uint64_t f, uint64_t g, trans_t *t, int 
 	return E;
 }
 
-/* ---------------------------------------------------------------------------
- * x86-64 fast path for batches of 41..60 steps (every built-in modulus, see
- * modinv_params.py): three blocks of 20, 20 and S - 40 divsteps in inline
- * assembly on "packed rows", then the three matrices multiplied into one
- * 2^62-scaled matrix.
- *
- * Packed rows. In a block of K <= 20 steps only the low K bits of f and g
- * matter, and the transition matrix can be carried in the same register:
- *     F = f + 2^21 u + 2^42 v,   G = g + 2^21 q + 2^42 r   (exact integers)
- * starting from f, g = the low 20 bits of f, g and u = r = 2^K, v = q = 0.
- * A divstep is then linear on whole registers:
- *     G <- (G + F) / 2, (G - F) / 2 or G / 2,  F <- G on a swap,
- * with one arithmetic shift dividing g, q and r by two at once; this is the
- * "halving" form of the step (rows scaled by 2^K at the start, so that every
- * entry stays an integer: after j steps the entries are multiples of 2^(K-j)).
- * After K steps [u v; q r] is the transition matrix scaled by 2^K, the same
- * matrix the C loop above computes. Bounds (proven by induction over the
- * steps; the fields are recovered exactly only if they hold, and
- * test_modinv_steps checks the result against the C loop on random and
- * extreme inputs):
- *   - |f|, |g| < 2^20: they start in [0, 2^20) and g' = (g +- f)/2 or g/2;
- *   - |u| + |v| <= 2^K, |q| + |r| <= 2^K (each row of the scaled matrix);
- *   - |q| < 2^K and -2^K < u: q' = (q +- u)/2 with |u| <= 2^K, |q| < 2^K,
- *     and u only changes by taking the value of q (swap);
- *   - before the shift, |G| < 2^63: |q +- u| + |r +- v| <= 2^(K+1), with
- *     |r +- v| = 2^(K+1) impossible (both rows would be (0, +-2^K) and the
- *     matrix, whose determinant is +-2^(2K-j), singular).
- * So f is in (-2^20, 2^20), u in (-2^20, 2^20] and v in [-2^20, 2^20]; see
- * packed_unpack. Between blocks, the new low bits of f and g come from the
- * 64-bit f, g and the block's matrix (64-bit wrapping products are exact in
- * the low bits: after two blocks at least 24 valid bits remain).
- *
- * One step, 12 ALU operations (mov is free) and a 4-cycle dependency chain
- * (G -> shl -> and -> cmovs -> sar), against 23 for the previous two-lane
- * version; on a 4-ALU core the old step was throughput-bound (docs/
- * benchmarks.md, "Inversion"). E = -2*delta as in the C loop:
- *   P = G + F, M = G - F, N = -E;  P <- G if g even;
- *   if g odd and E < 0 (sign of (G << 63) & E): F <- G, P <- M, E <- N;
- *   E -= 2; G = P >> 1 (arithmetic).
- * A loop of two steps (the two steps swap the roles of G and P, so no move),
- * not straight-line code: see the op-cache note in docs/p25519.md.
- * Define ECFI_MODINV_NO_ASM to use the C loop everywhere (the tests build both).
- * ------------------------------------------------------------------------- */
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(ECFI_MODINV_NO_ASM)
-#define ECFI_MODINV_ASM 1
-
-#define PACKED_STEP(G, P)                                                                                              \
-	"mov %[" #G "], %[S]\n\t"                                                                                      \
-	"shl $63, %[S]\n\t"                                                                                            \
-	"lea (%[" #G "],%[F]), %[" #P "]\n\t"                                                                          \
-	"test $1, %[" #G "]\n\t"                                                                                       \
-	"cmovz %[" #G "], %[" #P "]\n\t"                                                                               \
-	"mov %[" #G "], %[M]\n\t"                                                                                      \
-	"sub %[F], %[M]\n\t"                                                                                           \
-	"and %[E], %[S]\n\t"                                                                                           \
-	"cmovs %[M], %[" #P "]\n\t"                                                                                    \
-	"cmovs %[" #G "], %[F]\n\t"                                                                                    \
-	"cmovs %[N], %[E]\n\t"                                                                                         \
-	"sar $1, %[" #P "]\n\t"                                                                                        \
-	"sub $2, %[E]\n\t"                                                                                             \
-	"mov %[E], %[N]\n\t"                                                                                           \
-	"neg %[N]\n\t"
-
-/* K (1..20) divsteps on the packed rows *Fp, *Gp; returns the new E. */
-ECFI_INLINE int64_t packed_block(int64_t E, uint64_t *Fp, uint64_t *Gp, int K)
-{
-	uint64_t F = *Fp, G = *Gp, P, M, S, N = (uint64_t)-E; /* N = -E on entry to every step */
-	long n = K >> 1;
-	if (n > 0)
-		__asm__("1:\n\t" PACKED_STEP(G, P) PACKED_STEP(P, G) "dec %[n]\n\t"
-		                                                     "jnz 1b"
-		        : [E] "+r"(E), [F] "+r"(F), [G] "+r"(G), [n] "+r"(n), [P] "=&r"(P), [M] "=&r"(M), [S] "=&r"(S),
-		          [N] "+r"(N)
-		        :
-		        : "cc");
-	if (K & 1) { /* public: the block length */
-		__asm__(PACKED_STEP(G, P)
-		        : [E] "+r"(E), [F] "+r"(F), [G] "+r"(G), [P] "=&r"(P), [M] "=&r"(M), [S] "=&r"(S), [N] "+r"(N)
-		        :
-		        : "cc");
-		G = P;
-	}
-	*Fp = F;
-	*Gp = G;
-	return E;
-}
-
-/* The matrix entries of a packed row X = x + 2^21 a + 2^42 b, with x in
- * (-2^20, 2^20), a in (-2^20, 2^20], b in [-2^20, 2^20] (see above). */
-ECFI_INLINE void packed_unpack(uint64_t X, int64_t *a, int64_t *b)
-{
-	const int64_t h = ((int64_t)1 << 20) - 1;
-	int64_t y = (int64_t)(X + ((uint64_t)1 << 20)) >> 21; /* a + 2^21 b: x rounds away */
-	*a = (int64_t)((uint64_t)(y + h) & (((uint64_t)1 << 21) - 1)) - h;
-	*b = (y + h) >> 21;
-}
-
-/* K divsteps from the low 20 bits of f, g; the block's matrix (scaled by
- * 2^K) into m[0..3] = u, v, q, r. If next, f and g become the low bits of
- * the values after the block, for the next block. */
-ECFI_INLINE int64_t packed_run(int64_t E, uint64_t *f, uint64_t *g, int64_t m[4], int K, int next)
-{
-	const uint64_t low20 = ((uint64_t)1 << 20) - 1;
-	uint64_t F = (*f & low20) + ((uint64_t)1 << (K + 21));
-	uint64_t G = (*g & low20) + ((uint64_t)1 << (K + 42));
-	E = packed_block(E, &F, &G, K);
-	packed_unpack(F, &m[0], &m[1]);
-	packed_unpack(G, &m[2], &m[3]);
-	if (next) {
-		uint64_t f2 = (uint64_t)((int64_t)((uint64_t)m[0] * *f + (uint64_t)m[1] * *g) >> K);
-		*g = (uint64_t)((int64_t)((uint64_t)m[2] * *f + (uint64_t)m[3] * *g) >> K);
-		*f = f2;
-	}
-	return E;
-}
-
-/* S (41..60) divsteps: the transition matrix scaled by 2^62. */
-ECFI_INLINE int64_t divsteps_packed(int64_t E, uint64_t f, uint64_t g, trans_t *t, int S)
-{
-	int64_t a[4], b[4], c[4];
-	E = packed_run(E, &f, &g, a, 20, 1);
-	E = packed_run(E, &f, &g, b, 20, 1);
-	E = packed_run(E, &f, &g, c, S - 40, 0);
-	/* C * B * A is scaled by 2^S, with row sums of magnitude <= 2^S (no
-	 * overflow, even times 2^(62 - S)). */
-	{
-		int64_t u = b[0] * a[0] + b[1] * a[2], v = b[0] * a[1] + b[1] * a[3];
-		int64_t q = b[2] * a[0] + b[3] * a[2], r = b[2] * a[1] + b[3] * a[3];
-		const uint64_t sh = (uint64_t)1 << (62 - S);
-		t->u = (int64_t)((uint64_t)(c[0] * u + c[1] * q) * sh);
-		t->v = (int64_t)((uint64_t)(c[0] * v + c[1] * r) * sh);
-		t->q = (int64_t)((uint64_t)(c[2] * u + c[3] * q) * sh);
-		t->r = (int64_t)((uint64_t)(c[2] * v + c[3] * r) * sh);
-	}
-	return E;
-}
-#endif
-
 /* (f, g) <- T (f, g) / 2^62 (exact). */
 ECFI_INLINE void update_fg(int64_t *f, int64_t *g, const trans_t *t, int N)
 {
@@ -348,6 +210,180 @@ ECFI_INLINE void update_de(int64_t *d, int64_t *e, const trans_t *t, const ecfi_
 		e[N - 1] = (int64_t)acc_lo(ce);
 }
 
+/* ---------------------------------------------------------------------------
+ * x86-64 fast path for batches of 41..60 steps (every built-in modulus, see
+ * modinv_params.py): three blocks of 20, 20 and S - 40 divsteps in inline
+ * assembly on "packed rows", then the three matrices multiplied into one
+ * 2^62-scaled matrix.
+ *
+ * Packed rows. In a block of K <= 20 steps only the low K bits of f and g
+ * matter, and the transition matrix can be carried in the same register:
+ *     F = f + 2^21 u + 2^42 v,   G = g + 2^21 q + 2^42 r   (exact integers)
+ * starting from f, g = the low 20 bits of f, g and u = r = 2^K, v = q = 0.
+ * A divstep is then linear on whole registers:
+ *     G <- (G + F) / 2, (G - F) / 2 or G / 2,  F <- G on a swap,
+ * with one arithmetic shift dividing g, q and r by two at once; this is the
+ * "halving" form of the step (rows scaled by 2^K at the start, so that every
+ * entry stays an integer: after j steps the entries are multiples of 2^(K-j)).
+ * After K steps [u v; q r] is the transition matrix scaled by 2^K, the same
+ * matrix the C loop above computes. Bounds (proven by induction over the
+ * steps; the fields are recovered exactly only if they hold, and
+ * test_modinv_steps checks the result against the C loop on random and
+ * extreme inputs):
+ *   - |f|, |g| < 2^20: they start in [0, 2^20) and g' = (g +- f)/2 or g/2;
+ *   - |u| + |v| <= 2^K, |q| + |r| <= 2^K (each row of the scaled matrix);
+ *   - |q| < 2^K and -2^K < u: q' = (q +- u)/2 with |u| <= 2^K, |q| < 2^K,
+ *     and u only changes by taking the value of q (swap);
+ *   - before the shift, |G| < 2^63: |q +- u| + |r +- v| <= 2^(K+1), with
+ *     |r +- v| = 2^(K+1) impossible (both rows would be (0, +-2^K) and the
+ *     matrix, whose determinant is +-2^(2K-j), singular).
+ * So f is in (-2^20, 2^20), u in (-2^20, 2^20] and v in [-2^20, 2^20]; see
+ * packed_unpack. Between blocks, the new low bits of f and g come from the
+ * 64-bit f, g and the block's matrix (64-bit wrapping products are exact in
+ * the low bits: after two blocks at least 24 valid bits remain).
+ *
+ * One step, 12 ALU operations (mov is free) and a 4-cycle dependency chain
+ * (G -> shl -> and -> cmovs -> sar), against 23 for the previous two-lane
+ * version; on a 4-ALU core the old step was throughput-bound (docs/
+ * benchmarks.md, "Inversion"). E = -2*delta as in the C loop:
+ *   P = G + F, M = G - F, N = -E;  P <- G if g even;
+ *   if g odd and E < 0 (sign of (G << 63) & E): F <- G, P <- M, E <- N;
+ *   E -= 2; G = P >> 1 (arithmetic).
+ * The three CMOVS issue in the same cycle on a core with two CMOV ports,
+ * so their program order is the order the scheduler picks them: E (on the
+ * chain to the next step's AND) and P first, F (a cycle of slack) last;
+ * with F before E the step measured 3.5-3.8 ticks, with E first 2.9-3.3.
+ * A loop of ten steps (steps alternate the roles of G and P, so no move),
+ * not straight-line code: see the op-cache note in docs/p25519.md.
+ * Define ECFI_MODINV_NO_ASM to use the C loop everywhere (the tests build both).
+ * ------------------------------------------------------------------------- */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(ECFI_MODINV_NO_ASM)
+#define ECFI_MODINV_ASM 1
+
+#define PACKED_STEP(G, P)                                                                                              \
+	"mov %[" #G "], %[S]\n\t"                                                                                      \
+	"shl $63, %[S]\n\t"                                                                                            \
+	"lea (%[" #G "],%[F]), %[" #P "]\n\t"                                                                          \
+	"test $1, %[" #G "]\n\t"                                                                                       \
+	"cmovz %[" #G "], %[" #P "]\n\t"                                                                               \
+	"mov %[" #G "], %[M]\n\t"                                                                                      \
+	"sub %[F], %[M]\n\t"                                                                                           \
+	"and %[E], %[S]\n\t"                                                                                           \
+	"cmovs %[M], %[" #P "]\n\t"                                                                                    \
+	"cmovs %[N], %[E]\n\t"                                                                                         \
+	"cmovs %[" #G "], %[F]\n\t"                                                                                    \
+	"sar $1, %[" #P "]\n\t"                                                                                        \
+	"sub $2, %[E]\n\t"                                                                                             \
+	"mov %[E], %[N]\n\t"                                                                                           \
+	"neg %[N]\n\t"
+
+/* K (1..20) divsteps on the packed rows *Fp, *Gp; returns the new E.
+ * K / 10 rounds of a 10-step body, then (K % 10) / 2 rounds of a 2-step
+ * body, then one step if K is odd (K is public). */
+ECFI_INLINE int64_t packed_block(int64_t E, uint64_t *Fp, uint64_t *Gp, int K)
+{
+	uint64_t F = *Fp, G = *Gp, P, M, S, N = (uint64_t)-E; /* N = -E on entry to every step */
+	long n10 = K / 10, n2 = (K % 10) >> 1;
+	if (n10 > 0)
+		__asm__("1:\n\t" PACKED_STEP(G, P) PACKED_STEP(P, G) PACKED_STEP(G, P) PACKED_STEP(P, G)
+		            PACKED_STEP(G, P) PACKED_STEP(P, G) PACKED_STEP(G, P) PACKED_STEP(P, G) PACKED_STEP(G, P)
+		                PACKED_STEP(P, G) "dec %[n]\n\t"
+		                                  "jnz 1b"
+		        : [E] "+r"(E), [F] "+r"(F), [G] "+r"(G), [n] "+r"(n10), [P] "=&r"(P), [M] "=&r"(M),
+		          [S] "=&r"(S), [N] "+r"(N)
+		        :
+		        : "cc");
+	if (n2 > 0)
+		__asm__("1:\n\t" PACKED_STEP(G, P) PACKED_STEP(P, G) "dec %[n]\n\t"
+		                                                     "jnz 1b"
+		        : [E] "+r"(E), [F] "+r"(F), [G] "+r"(G), [n] "+r"(n2), [P] "=&r"(P), [M] "=&r"(M), [S] "=&r"(S),
+		          [N] "+r"(N)
+		        :
+		        : "cc");
+	if (K & 1) { /* public: the block length */
+		__asm__(PACKED_STEP(G, P)
+		        : [E] "+r"(E), [F] "+r"(F), [G] "+r"(G), [P] "=&r"(P), [M] "=&r"(M), [S] "=&r"(S), [N] "+r"(N)
+		        :
+		        : "cc");
+		G = P;
+	}
+	*Fp = F;
+	*Gp = G;
+	return E;
+}
+
+/* The matrix entries of a packed row X = x + 2^21 a + 2^42 b, with x in
+ * (-2^20, 2^20), a in (-2^20, 2^20], b in [-2^20, 2^20] (see above). */
+ECFI_INLINE void packed_unpack(uint64_t X, int64_t *a, int64_t *b)
+{
+	const int64_t h = ((int64_t)1 << 20) - 1;
+	int64_t y = (int64_t)(X + ((uint64_t)1 << 20)) >> 21; /* a + 2^21 b: x rounds away */
+	*a = (int64_t)((uint64_t)(y + h) & (((uint64_t)1 << 21) - 1)) - h;
+	*b = (y + h) >> 21;
+}
+
+/* K divsteps from the low 20 bits of f, g; the block's matrix (scaled by
+ * 2^K) into m[0..3] = u, v, q, r. If next, f and g become the low bits of
+ * the values after the block, for the next block. */
+ECFI_INLINE int64_t packed_run(int64_t E, uint64_t *f, uint64_t *g, int64_t m[4], int K, int next)
+{
+	const uint64_t low20 = ((uint64_t)1 << 20) - 1;
+	uint64_t F = (*f & low20) + ((uint64_t)1 << (K + 21));
+	uint64_t G = (*g & low20) + ((uint64_t)1 << (K + 42));
+	E = packed_block(E, &F, &G, K);
+	packed_unpack(F, &m[0], &m[1]);
+	packed_unpack(G, &m[2], &m[3]);
+	if (next) {
+		uint64_t f2 = (uint64_t)((int64_t)((uint64_t)m[0] * *f + (uint64_t)m[1] * *g) >> K);
+		*g = (uint64_t)((int64_t)((uint64_t)m[2] * *f + (uint64_t)m[3] * *g) >> K);
+		*f = f2;
+	}
+	return E;
+}
+
+/* S (41..60) divsteps: the transition matrix scaled by 2^62. If with_de
+ * (public), also update_de(d, e, tp, mp, N, 1) for the previous batch, placed
+ * in program order between the second and third blocks: independent of the
+ * divstep chain, its multiplications then run in the ALU slots the chain
+ * leaves free, and they are done before update_fg, which the next batch
+ * waits for (measured faster than before or after the divsteps:
+ * docs/benchmarks.md, "Issue 23 (wip/inv)"). */
+ECFI_INLINE int64_t divsteps_packed_de(int64_t E, uint64_t f, uint64_t g, trans_t *t, int S, int64_t *d, int64_t *e,
+                                       const trans_t *tp, const ecfi_modinv_params *mp, int N, int with_de)
+{
+	int64_t a[4], b[4], c[4];
+	E = packed_run(E, &f, &g, a, 20, 1);
+	E = packed_run(E, &f, &g, b, 20, 1);
+	if (with_de)
+		update_de(d, e, tp, mp, N, 1);
+	E = packed_run(E, &f, &g, c, S - 40, 0);
+	/* C * B * A is scaled by 2^S, with row sums of magnitude <= 2^S (no
+	 * overflow, even times 2^(62 - S)). B * A (known before the third
+	 * block) takes the factor 2^(62 - S), so that the product with C, on the
+	 * chain to the next batch, is the last operation; every product stays
+	 * within 2^62: |c| <= 2^(S - 40), |B A| <= 2^40. */
+	{
+		const int sh = 62 - S;
+		int64_t u = (int64_t)((uint64_t)(b[0] * a[0] + b[1] * a[2]) << sh);
+		int64_t v = (int64_t)((uint64_t)(b[0] * a[1] + b[1] * a[3]) << sh);
+		int64_t q = (int64_t)((uint64_t)(b[2] * a[0] + b[3] * a[2]) << sh);
+		int64_t r = (int64_t)((uint64_t)(b[2] * a[1] + b[3] * a[3]) << sh);
+		t->u = c[0] * u + c[1] * q;
+		t->v = c[0] * v + c[1] * r;
+		t->q = c[2] * u + c[3] * q;
+		t->r = c[2] * v + c[3] * r;
+	}
+	return E;
+}
+
+/* S (41..60) divsteps alone: test_modinv_steps checks them against the C
+ * loop (unused in the library itself, hence the attribute for clang). */
+__attribute__((unused)) ECFI_INLINE int64_t divsteps_packed(int64_t E, uint64_t f, uint64_t g, trans_t *t, int S)
+{
+	return divsteps_packed_de(E, f, g, t, S, NULL, NULL, NULL, NULL, 0, 0);
+}
+#endif
+
 /* Propagate carries so limbs 0..N-2 are in [0, 2^62) (top limb signed). */
 ECFI_INLINE void carry62(int64_t *a, int N)
 {
@@ -370,47 +406,62 @@ ECFI_INLINE void cond_add_m(int64_t *a, const int64_t *m, uint64_t mask, int N)
 	carry62(a, N);
 }
 
-ECFI_INLINE void modinv_impl(uint64_t *out, const uint64_t *in, const ecfi_modinv_params *mp, int NL, int N)
+/* 64-bit limbs (NL of them) -> N signed-62 limbs (indices depend on i only). */
+ECFI_INLINE void to_limbs62(int64_t *r, const uint64_t *a, int NL, int N)
+{
+	int i;
+	for (i = 0; i < N; i++) {
+		int bit = 62 * i, w = bit >> 6, s = bit & 63;
+		uint64_t x = 0;
+		if (w < NL) {
+			x = a[w] >> s;
+			if (s > 2 && w + 1 < NL)
+				x |= a[w + 1] << (64 - s);
+		}
+		r[i] = (int64_t)(x & M62);
+	}
+}
+
+/* out = scale / in mod m; scale = NULL means 1. e starts at scale instead of
+ * 1 (d x = scale f and e x = scale g hold from the start), so the factor
+ * costs nothing: the Montgomery-form inverses pass R^2 mod m. */
+ECFI_INLINE void modinv_impl(uint64_t *out, const uint64_t *in, const uint64_t *scale, const ecfi_modinv_params *mp,
+                             int NL, int N, int S, int nb)
 {
 	int64_t f[ECFI_MODINV_MAX_LIMBS62] = {0}, g[ECFI_MODINV_MAX_LIMBS62] = {0};
 	int64_t d[ECFI_MODINV_MAX_LIMBS62] = {0}, e[ECFI_MODINV_MAX_LIMBS62] = {0};
-	const int S = mp->steps_per_batch;
-	const int nb = mp->nbatches;
 	int64_t E = -(int64_t)mp->delta0x2;
 	uint64_t mask;
 	trans_t t, tp = {0, 0, 0, 0};
 	int i, b;
 
-	/* 64-bit limbs -> signed-62 limbs (indices depend on i only). */
+	to_limbs62(g, in, NL, N);
 	for (i = 0; i < N; i++) {
-		int bit = 62 * i, w = bit >> 6, s = bit & 63;
-		uint64_t x = 0;
-		if (w < NL) {
-			x = in[w] >> s;
-			if (s > 2 && w + 1 < NL)
-				x |= in[w + 1] << (64 - s);
-		}
-		g[i] = (int64_t)(x & M62);
 		f[i] = mp->modulus62[i];
 		d[i] = 0;
 		e[i] = 0;
 	}
-	e[0] = 1;
+	if (scale) /* public: which entry */
+		to_limbs62(e, scale, NL, N);
+	else
+		e[0] = 1;
 
 	for (b = 0; b < nb; b++) {
-#if ECFI_MODINV_ASM
-		if (S > 40 && S <= 60) /* public: depends on the modulus only */
-			E = divsteps_packed(E, (uint64_t)f[0], (uint64_t)g[0], &t, S);
-		else
-#endif
-			E = divsteps(E, (uint64_t)f[0], (uint64_t)g[0], &t, S);
 		/* The next batch's divsteps depend only on f[0], g[0]: update f and
-		 * g now, and d and e of this batch after the next batch's divsteps
+		 * g now, and d and e of this batch during the next batch's divsteps
 		 * (program order), so that the out-of-order core overlaps the
 		 * multiplications of update_de with the divstep chain (measured
 		 * faster than update_de right after update_fg: docs/benchmarks.md). */
-		if (b > 0)
-			update_de(d, e, &tp, mp, N, 1);
+#if ECFI_MODINV_ASM
+		if (S > 40 && S <= 60) /* public: depends on the modulus only */
+			E = divsteps_packed_de(E, (uint64_t)f[0], (uint64_t)g[0], &t, S, d, e, &tp, mp, N, b > 0);
+		else
+#endif
+		{
+			E = divsteps(E, (uint64_t)f[0], (uint64_t)g[0], &t, S);
+			if (b > 0)
+				update_de(d, e, &tp, mp, N, 1);
+		}
 		if (b + 1 < nb) /* public */
 			update_fg(f, g, &t, N);
 		tp = t;
@@ -445,27 +496,42 @@ ECFI_INLINE void modinv_impl(uint64_t *out, const uint64_t *in, const ecfi_modin
 	}
 }
 
+/* Specialise the common shapes so limb loops have constant trip counts. One
+ * instantiation per shape and entry: with scale a run-time pointer in the
+ * instantiations of ecfi_modinv too, gcc 12 compiled them 5% slower. */
 void ecfi_modinv(uint64_t *out, const uint64_t *in, const ecfi_modinv_params *mp)
 {
-	/* Specialise the common shapes so limb loops have constant trip counts. */
+	if (mp->nlimbs62 == 5 && mp->steps_per_batch == 59 && mp->nbatches == 10) { /* 256-bit: 590 steps */
+		modinv_impl(out, in, NULL, mp, mp->nlimbs, 5, 59, 10);
+		return;
+	}
 	switch (mp->nlimbs62) {
 	case 5:
-		modinv_impl(out, in, mp, mp->nlimbs, 5);
+		modinv_impl(out, in, NULL, mp, mp->nlimbs, 5, mp->steps_per_batch, mp->nbatches);
 		break;
 	case 8:
-		modinv_impl(out, in, mp, mp->nlimbs, 8);
+		modinv_impl(out, in, NULL, mp, mp->nlimbs, 8, mp->steps_per_batch, mp->nbatches);
 		break;
 	case 9:
-		modinv_impl(out, in, mp, mp->nlimbs, 9);
+		modinv_impl(out, in, NULL, mp, mp->nlimbs, 9, mp->steps_per_batch, mp->nbatches);
 		break;
 	case 10:
-		modinv_impl(out, in, mp, mp->nlimbs, 10);
+		modinv_impl(out, in, NULL, mp, mp->nlimbs, 10, mp->steps_per_batch, mp->nbatches);
 		break;
 	case 13:
-		modinv_impl(out, in, mp, mp->nlimbs, 13);
+		modinv_impl(out, in, NULL, mp, mp->nlimbs, 13, mp->steps_per_batch, mp->nbatches);
 		break;
 	default:
-		modinv_impl(out, in, mp, mp->nlimbs, mp->nlimbs62);
+		modinv_impl(out, in, NULL, mp, mp->nlimbs, mp->nlimbs62, mp->steps_per_batch, mp->nbatches);
 		break;
 	}
+}
+
+/* The Montgomery-form inverses of p256, p256n and sc25519 (5 limbs). */
+void ecfi_modinv_scaled(uint64_t *out, const uint64_t *in, const uint64_t *scale, const ecfi_modinv_params *mp)
+{
+	if (mp->nlimbs62 == 5 && mp->steps_per_batch == 59 && mp->nbatches == 10)
+		modinv_impl(out, in, scale, mp, mp->nlimbs, 5, 59, 10);
+	else
+		modinv_impl(out, in, scale, mp, mp->nlimbs, mp->nlimbs62, mp->steps_per_batch, mp->nbatches);
 }

@@ -59,4 +59,13 @@ typedef struct ecfi_modinv_params {
 ECFI_MODINV_HIDDEN
 void ecfi_modinv(uint64_t *out, const uint64_t *in, const ecfi_modinv_params *m);
 
+/* out = scale * in^-1 mod m, for the same cost as ecfi_modinv (scale seeds
+ * the Bezout coefficient that becomes the inverse). scale is m->nlimbs
+ * 64-bit limbs, canonical (scale < m), or NULL for 1. in = 0 gives 0. With scale = R^2 mod m
+ * and in = xR (Montgomery form), out = R/x: the Montgomery-form inverse
+ * without the multiplication by R^3. out may alias in or scale. Constant
+ * time in in and scale. */
+ECFI_MODINV_HIDDEN
+void ecfi_modinv_scaled(uint64_t *out, const uint64_t *in, const uint64_t *scale, const ecfi_modinv_params *m);
+
 #endif /* ECFI_MODINV_H */

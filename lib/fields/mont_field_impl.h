@@ -89,12 +89,10 @@ void IN(from_mont)(FE *r, const FE *a)
 
 void IN(inv)(FE *r, const FE *a)
 {
-	/* a = xR. safegcd gives 1/(xR); one Montgomery multiply by R^3 makes it R/x. */
-	FE t, r3;
+	/* a = xR. safegcd with the Bezout coefficient seeded with R^2 gives
+	 * R^2/(xR) = R/x (no multiplication by R^3 afterwards). */
 	CHECK_BELOW_M(a->limb, "inv", "a (must be < m)");
-	ecfi_modinv(t.limb, a->limb, &MODINV);
-	ecfi_limbs_copy(r3.limb, R3, NL);
-	IN(mul)(r, &t, &r3);
+	ecfi_modinv_scaled(r->limb, a->limb, R2, &MODINV);
 }
 
 int IN(lookup)(FE *r, const FE *table, size_t n, size_t idx)
