@@ -1,6 +1,7 @@
 /*
  * The 8-lane GF(2^255 - 19) of the avx512_ifma tier
- * (lib/kernels/x86_64/x25519_avx512_ifma.c) against GMP, lane by lane: every
+ * (lib/kernels/x86_64/p25519x8_avx512_ifma.h, through the entry points of
+ * x25519_avx512_ifma.c) against GMP, lane by lane: every
  * operation on random and edge inputs spanning the whole range it takes
  * (limbs up to 2^52 - 1, the top limb up to its bound; per lane 0, 1, p - 1,
  * p, p + 1, 2^255 - 1, ...; lanes mixed), checking the value mod p and that
