@@ -359,18 +359,22 @@ IN_ void sqr_n_p(f8 *r, const f8 *a, int n)
 
 /* fold_p: reduces r in place mod p. Precondition: the value v of the limbs
  * (signed 64-bit, v = sum l_i 2^(52 i)) is >= 0, |l_i| < 2^58 for i < 4,
- * |l_4| < 2^62. With top = l_4 >> 48 (arithmetic) and 2^256 = 2^224 - 2^192
- * - 2^96 + 1 mod p, it computes v' = v - top p: l_4 keeps its low 48 bits,
- * and top is added at 2^224 (limb 4, bit 16), subtracted at 2^192 (limb 3,
- * bit 36) and 2^96 (limb 1, bit 44), added at 2^0; then a signed carry
- * pass. With L = sum_(i<4) l_i 2^(52 i), |L| < 2^215, and l_4 = top 2^48 + f
- * (0 <= f < 2^48): v' = f 2^208 + L + top (2^256 - p), where 2^223 <
- * 2^256 - p < 2^224. top = 0: v' = v >= 0; top > 0: v' > 2^223 - 2^215 > 0;
- * top < 0: v' = v + |top| p > 0. And |top| < 2^14, so v' < 2^256 + 2^215 +
- * 2^238 < 2m: reduced, limb 4 < 2^49. */
+ * 0 <= l_4 < 2^62 (every call site below: its constant k m has limb 4
+ * k m_4 >= the limb 4 it subtracts). With top = l_4 >> 48 and 2^256 =
+ * 2^224 - 2^192 - 2^96 + 1 mod p, it computes v' = v - top p: l_4 keeps its
+ * low 48 bits, and top is added at 2^224 (limb 4, bit 16), subtracted at
+ * 2^192 (limb 3, bit 36) and 2^96 (limb 1, bit 44), added at 2^0; then a
+ * signed carry pass. With L = sum_(i<4) l_i 2^(52 i), |L| < 2^215, and
+ * l_4 = top 2^48 + f (0 <= f < 2^48): v' = f 2^208 + L + top (2^256 - p),
+ * where 2^223 < 2^256 - p < 2^224. top = 0: v' = v >= 0; top > 0:
+ * v' > 2^223 - 2^215 > 0. And top < 2^14, so v' < 2^256 + 2^215 + 2^238 <
+ * 2m: reduced, limb 4 < 2^49. The shift is logical: a negative limb 4 (a
+ * broken precondition) gives a huge top and a wrong result rather than a
+ * silently right one (an arithmetic shift would mostly repair a negative v,
+ * which would hide a wrong constant from the tests). */
 IN_ void fold_p(f8 *r)
 {
-	const __m512i top = _mm512_srai_epi64(r->v[4], 48);
+	const __m512i top = _mm512_srli_epi64(r->v[4], 48);
 	r->v[4] = _mm512_add_epi64(_mm512_and_si512(r->v[4], bc(0xffffffffffffull)), _mm512_slli_epi64(top, 16));
 	r->v[3] = _mm512_sub_epi64(r->v[3], _mm512_slli_epi64(top, 36));
 	r->v[1] = _mm512_sub_epi64(r->v[1], _mm512_slli_epi64(top, 44));
