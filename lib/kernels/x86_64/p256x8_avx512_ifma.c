@@ -12,7 +12,9 @@
  * v[i] is limb i (bits 52 i .. 52 i + 51) of every lane, so an element is
  * a = sum a_i 2^(52 i), 5 limbs. An element of the Montgomery domain stands
  * for a 2^-260 mod m (R = 2^260, five 52-bit reduction steps). Invariant of
- * every f8 here ("reduced"): limbs 0..3 below 2^52, limb 4 below 2^50, and
+ * every f8 passed between functions here ("reduced"; inside the point
+ * formulas the intermediate sums are lazier, see "Lazy arithmetic mod p"):
+ * limbs 0..3 below 2^52, limb 4 below 2^50, and
  * 0 <= a <= 2m (a representative mod m, not unique: 0, m and 2m all stand
  * for 0). 2m < 2^257 for m = p and m = n, so limb 4 < 2^49 and every limb
  * is a valid 52-bit input of VPMADD52LUQ/HUQ (which read the low 52 bits).
@@ -27,7 +29,8 @@
  * four 52-bit terms per step, 20 in all, below 2^57: no 64-bit overflow.
  * p's special form: p = 2^52 - 1 mod 2^52, so k0 = 1 and q = t_0 mod 2^52
  * (no multiplication: the multiply-adds read the low 52 bits of t_0); p's
- * limb 2 is 0, so q m_2 is skipped.
+ * limb 2 is 0, so q m_2 is skipped, and m_0 = 2^52 - 1 makes q m_0 an AND
+ * and an add (in mont_mul).
  * add: a + b <= 4m, then 2m subtracted where that leaves no borrow (<= 2m);
  * sub: a - b + 2m in [0, 4m], the same; neg: 2m - a. Carries between limbs
  * by arithmetic shifts (sub's limbs may be negative before the pass; the
