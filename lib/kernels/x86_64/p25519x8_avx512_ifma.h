@@ -193,7 +193,7 @@ IFMA_BIG void fe8_sqr(fe8 *r, const fe8 *a)
  *     2^57, l4 < 2^51 + 2^48 + 2^5 < 2^52: L.
  * fe8_carry (the chain alone) takes U to T: l0..l3 < 2^52, carries below
  * 2^4, l4 < 2^47 + 2^15 + 2^4 < 2^48. */
-IFMA_BIG void fe8_mul_u(fe8 *r, const fe8 *a, const fe8 *b)
+IFMA_BIG __attribute__((unused)) void fe8_mul_u(fe8 *r, const fe8 *a, const fe8 *b)
 {
 	__m512i c[10];
 	for (int i = 0; i < 10; i++)
@@ -206,7 +206,7 @@ IFMA_BIG void fe8_mul_u(fe8 *r, const fe8 *a, const fe8 *b)
 	fe8_reduce_u(r, c);
 }
 
-IFMA_BIG void fe8_sqr_u(fe8 *r, const fe8 *a)
+IFMA_BIG __attribute__((unused)) void fe8_sqr_u(fe8 *r, const fe8 *a)
 {
 	__m512i c[10];
 	for (int i = 0; i < 10; i++)
