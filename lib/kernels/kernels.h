@@ -176,7 +176,11 @@ enum {
 	ECFK_P256X8_SUB = 4,
 	ECFK_P256X8_NEG = 8,
 	ECFK_P256X8_CANON = 16,
-	ECFK_P256X8_INV = 32
+	ECFK_P256X8_INV = 32,
+	/* mod p only: SQR = MUL(a, a) by the squaring (any normalised
+	 * a < 2^260); FOLD reduces signed limbs (the precondition of fold_p) */
+	ECFK_P256X8_SQR = 256,
+	ECFK_P256X8_FOLD = 512
 };
 ECFI_HIDDEN void ecfk_p256x8_field_raw_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8],
                                                    int op, int modn);

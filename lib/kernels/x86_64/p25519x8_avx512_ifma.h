@@ -115,10 +115,11 @@ typedef struct {
 		c3 = AND(c3, m52);                                                                                     \
 	} while (0)
 
-/* Steps 2-5 on the columns c[0..9] of a product (bounds: the header). */
-IFMA_INLINE void fe8_reduce(fe8 *r, __m512i c[10])
+/* Steps 2-4 on the columns c[0..9] of a product (bounds: the header),
+ * without the carry chain: the range U (see fe8_mul_u). */
+IFMA_INLINE void fe8_reduce_u(fe8 *r, __m512i c[10])
 {
-	const __m512i k608 = V(608), k19 = V(19), m52 = V(M52), m47 = V(M47);
+	const __m512i k608 = V(608), k19 = V(19), m47 = V(M47);
 	c[4] = LO(c[4], c[9], k608); /* 2 */
 	c[5] = HI(c[5], c[9], k608);
 	const __m512i t = SHR(c[4], 47); /* 3 */
@@ -129,9 +130,16 @@ IFMA_INLINE void fe8_reduce(fe8 *r, __m512i c[10])
 		c[k - 4] = HI(c[k - 4], c[k], k608);
 		c[k - 4] = LO(c[k - 4], SHR(c[k], 52), k608);
 	}
-	CARRY_CHAIN(c[0], c[1], c[2], c[3], c[4], m52); /* 5 */
 	for (int i = 0; i < 5; i++)
 		r->l[i] = c[i];
+}
+
+/* Steps 2-5 on the columns c[0..9] of a product (bounds: the header). */
+IFMA_INLINE void fe8_reduce(fe8 *r, __m512i c[10])
+{
+	const __m512i m52 = V(M52);
+	fe8_reduce_u(r, c);
+	CARRY_CHAIN(r->l[0], r->l[1], r->l[2], r->l[3], r->l[4], m52); /* 5 */
 }
 
 IFMA_BIG void fe8_mul(fe8 *r, const fe8 *a, const fe8 *b)
@@ -164,6 +172,63 @@ IFMA_BIG void fe8_sqr(fe8 *r, const fe8 *a)
 		c[2 * i + 1] = HI(c[2 * i + 1], a->l[i], a->l[i]);
 	}
 	fe8_reduce(r, c);
+}
+
+/* The unnormalised products of the ladder (their outputs go only into add
+ * and sub, which carry anyway): mul and sqr without step 5, range
+ *
+ *   U: l0 < 2^53 + 2^18, l1 < 2^54 + 2^15, l2 < 2^55, l3 < 2^55 + 2^15,
+ *      l4 < 2^47 + 2^15 (all >= 0)
+ *
+ * Column k < 5 of a product holds k + 1 low and k high halves (a square's
+ * doubled cross products and its squares give the same counts), each below
+ * 2^52: c1 < 3 2^52, c2 < 5 2^52, c3 < 7 2^52; step 4 adds one low half
+ * (< 2^52) and at most hi(l 608) + lo(h 608) < 2^10 + 2^14 to each; c0 gets
+ * 19 t < 2^18 and one low half; c4 was cut to 47 bits in step 3. add and sub
+ * take U as they take T:
+ *   add: limbs below 2^57, l4 < 2^48 + 2^16; the chain's carries are below
+ *     2^5, so l4 < 2^49: L;
+ *   sub: every limb of 16p (2^56 - 304, 2^56 - 16, 2^51 - 16) is at least
+ *     the same limb of any U value, so no limb goes negative; limbs below
+ *     2^57, l4 < 2^51 + 2^48 + 2^5 < 2^52: L.
+ * fe8_carry (the chain alone) takes U to T: l0..l3 < 2^52, carries below
+ * 2^4, l4 < 2^47 + 2^15 + 2^4 < 2^48. */
+IFMA_BIG __attribute__((unused)) void fe8_mul_u(fe8 *r, const fe8 *a, const fe8 *b)
+{
+	__m512i c[10];
+	for (int i = 0; i < 10; i++)
+		c[i] = _mm512_setzero_si512();
+	for (int i = 0; i < 5; i++)
+		for (int j = 0; j < 5; j++) {
+			c[i + j] = LO(c[i + j], a->l[i], b->l[j]);
+			c[i + j + 1] = HI(c[i + j + 1], a->l[i], b->l[j]);
+		}
+	fe8_reduce_u(r, c);
+}
+
+IFMA_BIG __attribute__((unused)) void fe8_sqr_u(fe8 *r, const fe8 *a)
+{
+	__m512i c[10];
+	for (int i = 0; i < 10; i++)
+		c[i] = _mm512_setzero_si512();
+	for (int i = 0; i < 5; i++)
+		for (int j = i + 1; j < 5; j++) {
+			c[i + j] = LO(c[i + j], a->l[i], a->l[j]);
+			c[i + j + 1] = HI(c[i + j + 1], a->l[i], a->l[j]);
+		}
+	for (int k = 1; k < 9; k++)
+		c[k] = ADD(c[k], c[k]);
+	for (int i = 0; i < 5; i++) {
+		c[2 * i] = LO(c[2 * i], a->l[i], a->l[i]);
+		c[2 * i + 1] = HI(c[2 * i + 1], a->l[i], a->l[i]);
+	}
+	fe8_reduce_u(r, c);
+}
+
+IFMA_INLINE void fe8_carry(fe8 *r)
+{
+	const __m512i m52 = V(M52);
+	CARRY_CHAIN(r->l[0], r->l[1], r->l[2], r->l[3], r->l[4], m52);
 }
 
 IFMA_INLINE void fe8_mul_small(fe8 *r, const fe8 *a, uint64_t s)

@@ -12,7 +12,9 @@
  * v[i] is limb i (bits 52 i .. 52 i + 51) of every lane, so an element is
  * a = sum a_i 2^(52 i), 5 limbs. An element of the Montgomery domain stands
  * for a 2^-260 mod m (R = 2^260, five 52-bit reduction steps). Invariant of
- * every f8 here ("reduced"): limbs 0..3 below 2^52, limb 4 below 2^50, and
+ * every f8 passed between functions here ("reduced"; inside the point
+ * formulas the intermediate sums are lazier, see "Lazy arithmetic mod p"):
+ * limbs 0..3 below 2^52, limb 4 below 2^50, and
  * 0 <= a <= 2m (a representative mod m, not unique: 0, m and 2m all stand
  * for 0). 2m < 2^257 for m = p and m = n, so limb 4 < 2^49 and every limb
  * is a valid 52-bit input of VPMADD52LUQ/HUQ (which read the low 52 bits).
@@ -27,7 +29,8 @@
  * four 52-bit terms per step, 20 in all, below 2^57: no 64-bit overflow.
  * p's special form: p = 2^52 - 1 mod 2^52, so k0 = 1 and q = t_0 mod 2^52
  * (no multiplication: the multiply-adds read the low 52 bits of t_0); p's
- * limb 2 is 0, so q m_2 is skipped.
+ * limb 2 is 0, so q m_2 is skipped, and m_0 = 2^52 - 1 makes q m_0 an AND
+ * and an add (in mont_mul).
  * add: a + b <= 4m, then 2m subtracted where that leaves no borrow (<= 2m);
  * sub: a - b + 2m in [0, 4m], the same; neg: 2m - a. Carries between limbs
  * by arithmetic shifts (sub's limbs may be negative before the pass; the
@@ -135,13 +138,21 @@ BIG_ void mont_mul(f8 *r, const f8 *a, const f8 *b, const mod8 *md)
 		 * reads only the low 52 bits of its operands (an AND was redundant:
 		 * the mutant that dropped it survived) */
 		const __m512i q = md->special ? t0 : _mm512_madd52lo_epu64(z, t0, k0);
-		t0 = _mm512_madd52lo_epu64(t0, q, m0);
+		/* for p, m_0 = 2^52 - 1: t_0 + q m_0 = (t_0 - q) + q 2^52, and
+		 * t_0 - q = (t_0 >> 52) 2^52, so the carry into t_1 is
+		 * (t_0 >> 52) + q, the same sum as the two multiply-adds by m_0
+		 * and the shift give (no multiply; the same bits) */
+		if (md->special)
+			t1 = _mm512_add_epi64(t1, _mm512_and_si512(t0, mask));
+		else
+			t0 = _mm512_madd52lo_epu64(t0, q, m0);
 		t1 = _mm512_madd52lo_epu64(t1, q, m1);
 		if (!md->special) /* a constant after inlining */
 			t2 = _mm512_madd52lo_epu64(t2, q, m2);
 		t3 = _mm512_madd52lo_epu64(t3, q, m3);
 		t4 = _mm512_madd52lo_epu64(t4, q, m4);
-		t1 = _mm512_madd52hi_epu64(t1, q, m0);
+		if (!md->special)
+			t1 = _mm512_madd52hi_epu64(t1, q, m0);
 		t2 = _mm512_madd52hi_epu64(t2, q, m1);
 		if (!md->special)
 			t3 = _mm512_madd52hi_epu64(t3, q, m2);
@@ -236,6 +247,158 @@ IN_ void f8_canon(f8 *r, const f8 *a, const mod8 *md)
 	cond_sub(r, r, md->m);
 }
 
+/* ---- Lazy arithmetic mod p, for the point formulas ----
+ *
+ * The reduced form above costs a carry pass and a conditional subtraction
+ * (about 40 vector instructions) per addition; the point formulas instead
+ * combine limbs freely and normalise once, by one of:
+ *   - carry_signed alone, where the value is >= 0 and only has to be a
+ *     multiplication operand: mont_mul and sqr_p need normalised limbs
+ *     (VPMADD52 reads 52 bits) and a value below 2^260, nothing else;
+ *   - fold_p, where the value must be reduced again (<= 2m).
+ * Multiplication bound (mont_mul and sqr_p, m = p < 2^256, R = 2^260):
+ * with a < alpha m and b < beta m, the result (a b + Q p) / R < a b / R + p
+ * < (alpha beta m / R + 1) m < (alpha beta / 16 + 1) m. So operands below 4m
+ * give a result below 2m (reduced), and every bound on a product in the
+ * formulas below is this one. Lazy linear combinations use k m (k = 2, 6, 16)
+ * as the limbs k m_i (not normalised, each below 2^57), so that
+ * a - b + k m >= 0 whenever b < k m. */
+static const uint64_t P_X2[5] = {2 * 0xfffffffffffffull, 2 * 0x00fffffffffffull, 0, 2 * 0x0001000000000ull,
+                                 2 * 0x0ffffffff0000ull};
+static const uint64_t P_X6[5] = {6 * 0xfffffffffffffull, 6 * 0x00fffffffffffull, 0, 6 * 0x0001000000000ull,
+                                 6 * 0x0ffffffff0000ull};
+static const uint64_t P_X16[5] = {16 * 0xfffffffffffffull, 16 * 0x00fffffffffffull, 0, 16 * 0x0001000000000ull,
+                                  16 * 0x0ffffffff0000ull};
+
+/* r = a^2 2^-260 mod p: the same value, and so the same bits, as
+ * mont_mul(a, a, MOD_P) (the Montgomery quotient Q < R with a^2 + Q p = 0
+ * mod R is unique), for a normalised a < 2^260; result < a^2 / R + p.
+ * Product scanning: the 10 cross products a_i a_j (i < j) into columns
+ * t_(i+j) (low halves) and t_(i+j+1) (high halves), the columns 1..8
+ * doubled, then the 5 squares: 30 multiply-adds instead of 50. Then five
+ * reduction steps by p: q = t_i mod 2^52, the carry (t_i >> 52) + q into
+ * t_(i+1) (m_0 = 2^52 - 1, as in mont_mul), q m_1 and q m_3, q m_4 into
+ * t_(i+1..i+5) (m_2 = 0); 6 multiply-adds each. Column sizes: at most 4
+ * cross halves below 2^52 per column, doubled (< 2^55), 2 square halves
+ * (< 2^55 + 2^53), then at most 6 reduction halves and a carry below 2^6:
+ * below 2^56, no 64-bit overflow. */
+BIG_ void sqr_p(f8 *r, const f8 *a)
+{
+	const __m512i mask = bc(M52), z = _mm512_setzero_si512();
+	const __m512i m1 = bc(MOD_P.m[1]), m3 = bc(MOD_P.m[3]), m4 = bc(MOD_P.m[4]);
+	const __m512i a0 = a->v[0], a1 = a->v[1], a2 = a->v[2], a3 = a->v[3], a4 = a->v[4];
+	__m512i t0, t1, t2, t3, t4, t5, t6, t7, t8, t9;
+	t1 = _mm512_madd52lo_epu64(z, a0, a1);
+	t2 = _mm512_madd52hi_epu64(z, a0, a1);
+	t2 = _mm512_madd52lo_epu64(t2, a0, a2);
+	t3 = _mm512_madd52hi_epu64(z, a0, a2);
+	t3 = _mm512_madd52lo_epu64(t3, a0, a3);
+	t4 = _mm512_madd52hi_epu64(z, a0, a3);
+	t4 = _mm512_madd52lo_epu64(t4, a0, a4);
+	t5 = _mm512_madd52hi_epu64(z, a0, a4);
+	t3 = _mm512_madd52lo_epu64(t3, a1, a2);
+	t4 = _mm512_madd52hi_epu64(t4, a1, a2);
+	t4 = _mm512_madd52lo_epu64(t4, a1, a3);
+	t5 = _mm512_madd52hi_epu64(t5, a1, a3);
+	t5 = _mm512_madd52lo_epu64(t5, a1, a4);
+	t6 = _mm512_madd52hi_epu64(z, a1, a4);
+	t5 = _mm512_madd52lo_epu64(t5, a2, a3);
+	t6 = _mm512_madd52hi_epu64(t6, a2, a3);
+	t6 = _mm512_madd52lo_epu64(t6, a2, a4);
+	t7 = _mm512_madd52hi_epu64(z, a2, a4);
+	t7 = _mm512_madd52lo_epu64(t7, a3, a4);
+	t8 = _mm512_madd52hi_epu64(z, a3, a4);
+	t1 = _mm512_add_epi64(t1, t1);
+	t2 = _mm512_add_epi64(t2, t2);
+	t3 = _mm512_add_epi64(t3, t3);
+	t4 = _mm512_add_epi64(t4, t4);
+	t5 = _mm512_add_epi64(t5, t5);
+	t6 = _mm512_add_epi64(t6, t6);
+	t7 = _mm512_add_epi64(t7, t7);
+	t8 = _mm512_add_epi64(t8, t8);
+	t0 = _mm512_madd52lo_epu64(z, a0, a0);
+	t1 = _mm512_madd52hi_epu64(t1, a0, a0);
+	t2 = _mm512_madd52lo_epu64(t2, a1, a1);
+	t3 = _mm512_madd52hi_epu64(t3, a1, a1);
+	t4 = _mm512_madd52lo_epu64(t4, a2, a2);
+	t5 = _mm512_madd52hi_epu64(t5, a2, a2);
+	t6 = _mm512_madd52lo_epu64(t6, a3, a3);
+	t7 = _mm512_madd52hi_epu64(t7, a3, a3);
+	t8 = _mm512_madd52lo_epu64(t8, a4, a4);
+	t9 = _mm512_madd52hi_epu64(z, a4, a4);
+#define SQR_P_RED(u0, u1, u2, u3, u4, u5)                                                                              \
+	do {                                                                                                           \
+		u1 = _mm512_add_epi64(u1, _mm512_add_epi64(_mm512_srli_epi64(u0, 52), _mm512_and_si512(u0, mask)));    \
+		u1 = _mm512_madd52lo_epu64(u1, u0, m1);                                                                \
+		u2 = _mm512_madd52hi_epu64(u2, u0, m1);                                                                \
+		u3 = _mm512_madd52lo_epu64(u3, u0, m3);                                                                \
+		u4 = _mm512_madd52hi_epu64(u4, u0, m3);                                                                \
+		u4 = _mm512_madd52lo_epu64(u4, u0, m4);                                                                \
+		u5 = _mm512_madd52hi_epu64(u5, u0, m4);                                                                \
+	} while (0)
+	SQR_P_RED(t0, t1, t2, t3, t4, t5);
+	SQR_P_RED(t1, t2, t3, t4, t5, t6);
+	SQR_P_RED(t2, t3, t4, t5, t6, t7);
+	SQR_P_RED(t3, t4, t5, t6, t7, t8);
+	SQR_P_RED(t4, t5, t6, t7, t8, t9);
+#undef SQR_P_RED
+	t6 = _mm512_add_epi64(t6, _mm512_srli_epi64(t5, 52));
+	r->v[0] = _mm512_and_si512(t5, mask);
+	t7 = _mm512_add_epi64(t7, _mm512_srli_epi64(t6, 52));
+	r->v[1] = _mm512_and_si512(t6, mask);
+	t8 = _mm512_add_epi64(t8, _mm512_srli_epi64(t7, 52));
+	r->v[2] = _mm512_and_si512(t7, mask);
+	t9 = _mm512_add_epi64(t9, _mm512_srli_epi64(t8, 52));
+	r->v[3] = _mm512_and_si512(t8, mask);
+	r->v[4] = t9;
+}
+
+IN_ void sqr_n_p(f8 *r, const f8 *a, int n)
+{
+	sqr_p(r, a);
+	for (int i = 1; i < n; i++)
+		sqr_p(r, r);
+}
+
+/* fold_p: reduces r in place mod p. Precondition: the value v of the limbs
+ * (signed 64-bit, v = sum l_i 2^(52 i)) is >= 0, |l_i| < 2^58 for i < 4,
+ * 0 <= l_4 < 2^62 (every call site below: its constant k m has limb 4
+ * k m_4 >= the limb 4 it subtracts). With top = l_4 >> 48 and 2^256 =
+ * 2^224 - 2^192 - 2^96 + 1 mod p, it computes v' = v - top p: l_4 keeps its
+ * low 48 bits, and top is added at 2^224 (limb 4, bit 16), subtracted at
+ * 2^192 (limb 3, bit 36) and 2^96 (limb 1, bit 44), added at 2^0; then a
+ * signed carry pass. With L = sum_(i<4) l_i 2^(52 i), |L| < 2^215, and
+ * l_4 = top 2^48 + f (0 <= f < 2^48): v' = f 2^208 + L + top (2^256 - p),
+ * where 2^223 < 2^256 - p < 2^224. top = 0: v' = v >= 0; top > 0:
+ * v' > 2^223 - 2^215 > 0. And top < 2^14, so v' < 2^256 + 2^215 + 2^238 <
+ * 2m: reduced, limb 4 < 2^49. The shift is logical: a negative limb 4 (a
+ * broken precondition) gives a huge top and a wrong result rather than a
+ * silently right one (an arithmetic shift would mostly repair a negative v,
+ * which would hide a wrong constant from the tests). */
+IN_ void fold_p(f8 *r)
+{
+	const __m512i top = _mm512_srli_epi64(r->v[4], 48);
+	r->v[4] = _mm512_add_epi64(_mm512_and_si512(r->v[4], bc(0xffffffffffffull)), _mm512_slli_epi64(top, 16));
+	r->v[3] = _mm512_sub_epi64(r->v[3], _mm512_slli_epi64(top, 36));
+	r->v[1] = _mm512_sub_epi64(r->v[1], _mm512_slli_epi64(top, 44));
+	r->v[0] = _mm512_add_epi64(r->v[0], top);
+	carry_signed(r);
+}
+
+/* r = a - b + k (limb by limb, no carry; k one of P_X2, P_X6, P_X16). */
+IN_ void lz_sub(f8 *r, const f8 *a, const f8 *b, const uint64_t k[5])
+{
+	for (int i = 0; i < 5; i++)
+		r->v[i] = _mm512_add_epi64(_mm512_sub_epi64(a->v[i], b->v[i]), bc(k[i]));
+}
+
+/* r = a << s, limb by limb (a 2^s, not normalised). */
+IN_ void lz_shl(f8 *r, const f8 *a, unsigned s)
+{
+	for (int i = 0; i < 5; i++)
+		r->v[i] = _mm512_slli_epi64(a->v[i], s);
+}
+
 /* All-ones in the lanes where a = 0 mod m, else 0 (a vector, not a mask
  * register: it lives across point formulas). */
 IN_ __m512i f8_zero_lanes(const f8 *a, const mod8 *md)
@@ -316,32 +479,32 @@ BIG_ void f8_inv_p(f8 *r, const f8 *a)
 {
 	const mod8 *md = &MOD_P;
 	f8 x2, x4, x8, x16, x32, x30, t;
-	mont_mul(&x2, a, a, md);
+	sqr_p(&x2, a);
 	mont_mul(&x2, &x2, a, md); /* 2^2 - 1 */
-	f8_sqr_n(&t, &x2, 2, md);
+	sqr_n_p(&t, &x2, 2);
 	mont_mul(&x4, &t, &x2, md); /* 2^4 - 1 */
-	f8_sqr_n(&t, &x4, 4, md);
+	sqr_n_p(&t, &x4, 4);
 	mont_mul(&x8, &t, &x4, md); /* 2^8 - 1 */
-	f8_sqr_n(&t, &x8, 8, md);
+	sqr_n_p(&t, &x8, 8);
 	mont_mul(&x16, &t, &x8, md); /* 2^16 - 1 */
-	f8_sqr_n(&t, &x16, 16, md);
+	sqr_n_p(&t, &x16, 16);
 	mont_mul(&x32, &t, &x16, md); /* 2^32 - 1 */
-	f8_sqr_n(&t, &x16, 8, md);
+	sqr_n_p(&t, &x16, 8);
 	mont_mul(&t, &t, &x8, md); /* 2^24 - 1 */
-	f8_sqr_n(&t, &t, 4, md);
+	sqr_n_p(&t, &t, 4);
 	mont_mul(&t, &t, &x4, md); /* 2^28 - 1 */
-	f8_sqr_n(&t, &t, 2, md);
+	sqr_n_p(&t, &t, 2);
 	mont_mul(&x30, &t, &x2, md); /* 2^30 - 1 */
-	f8_sqr_n(&t, &x32, 32, md);
-	mont_mul(&t, &t, a, md);  /* 32 ones, 31 zeros, one */
-	f8_sqr_n(&t, &t, 96, md); /* 96 zeros */
-	f8_sqr_n(&t, &t, 32, md);
+	sqr_n_p(&t, &x32, 32);
+	mont_mul(&t, &t, a, md); /* 32 ones, 31 zeros, one */
+	sqr_n_p(&t, &t, 96);     /* 96 zeros */
+	sqr_n_p(&t, &t, 32);
 	mont_mul(&t, &t, &x32, md);
-	f8_sqr_n(&t, &t, 32, md);
+	sqr_n_p(&t, &t, 32);
 	mont_mul(&t, &t, &x32, md); /* 64 ones */
-	f8_sqr_n(&t, &t, 30, md);
+	sqr_n_p(&t, &t, 30);
 	mont_mul(&t, &t, &x30, md); /* 30 more */
-	f8_sqr_n(&t, &t, 2, md);
+	sqr_n_p(&t, &t, 2);
 	mont_mul(r, &t, a, md); /* 0, 1 */
 }
 
@@ -404,7 +567,12 @@ T_ void ecfk_p256x8_field_raw_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][
 		f8_canon(&z, &x, md);
 	else if (op & ECFK_P256X8_INV) /* mod p only */
 		f8_inv_p(&z, &x);
-	else
+	else if (op & ECFK_P256X8_SQR) /* mod p only */
+		sqr_p(&z, &x);
+	else if (op & ECFK_P256X8_FOLD) { /* mod p only; a's limbs signed */
+		z = x;
+		fold_p(&z);
+	} else
 		for (int i = 0; i < 5; i++)
 			z.v[i] = _mm512_setzero_si512();
 	for (int i = 0; i < 5; i++)
@@ -440,88 +608,129 @@ typedef struct {
 #define MP (&MOD_P)
 
 /* Jacobian doubling, a = -3 (dbl-2001-b with Z3 = 2 Y Z): no exception on
- * the group (no point of order 2); Z = 0 gives Z3 = 0. r may alias p. */
+ * the group (no point of order 2); Z = 0 gives Z3 = 0. r may alias p.
+ * Inputs reduced (<= 2m), outputs reduced. Lazy ranges (multiplication
+ * bound and fold_p as argued above; every product of reduced operands is
+ * below 1.25m):
+ *   t = 3 (X - delta) + 6m in (0, 12m) (X - delta > -2m), limbs below 2^56
+ *     before the carry: normalised, a multiplication operand (< 2^260);
+ *   u = X + delta < 4m; alpha = t u < (12 4 / 16 + 1) m = 4m;
+ *   Z3 = fold(2 Y Z): limbs below 2^53;
+ *   X3 = fold(alpha^2 - 8 beta + 16m): alpha^2 < (4 4 / 16 + 1) m = 2m and
+ *     8 beta < 16m, so the value is in (0, 18m); limbs below 2^58 in size
+ *     (alpha^2's below 2^52, 8 beta's below 2^55, 16m's below 2^56);
+ *   w = 4 beta - X3 + 2m in (0, 10m), carried: a multiplication operand;
+ *   alpha w < (4 10 / 16 + 1) m = 3.5m;
+ *   Y3 = fold(alpha w - 8 gamma^2 + 16m): in (0, 19.5m), limbs as X3's. */
 BIG_ void pt8_dbl(pt8 *r, const pt8 *p)
 {
 	f8 delta, gamma, beta, alpha, t, u;
-	mont_mul(&delta, &p->z, &p->z, MP);
-	mont_mul(&gamma, &p->y, &p->y, MP);
+	sqr_p(&delta, &p->z);
+	sqr_p(&gamma, &p->y);
 	mont_mul(&beta, &p->x, &gamma, MP);
-	f8_sub(&t, &p->x, &delta, MP);
-	f8_add(&u, &p->x, &delta, MP);
-	mont_mul(&alpha, &t, &u, MP);
-	f8_add(&t, &alpha, &alpha, MP);
-	f8_add(&alpha, &alpha, &t, MP); /* 3 (X - delta)(X + delta) */
+	for (int i = 0; i < 5; i++) {
+		const __m512i d = _mm512_sub_epi64(p->x.v[i], delta.v[i]);
+		t.v[i] = _mm512_add_epi64(_mm512_add_epi64(d, _mm512_slli_epi64(d, 1)), bc(P_X6[i]));
+		u.v[i] = _mm512_add_epi64(p->x.v[i], delta.v[i]);
+	}
+	carry_signed(&t);
+	carry_signed(&u);
+	mont_mul(&alpha, &t, &u, MP); /* 3 (X - delta)(X + delta) < 4m */
 	mont_mul(&t, &p->y, &p->z, MP);
-	f8_add(&r->z, &t, &t, MP); /* 2 Y Z */
-	f8_add(&beta, &beta, &beta, MP);
-	f8_add(&beta, &beta, &beta, MP); /* 4 beta */
-	mont_mul(&t, &alpha, &alpha, MP);
-	f8_add(&u, &beta, &beta, MP);
-	f8_sub(&r->x, &t, &u, MP); /* alpha^2 - 8 beta */
-	f8_sub(&t, &beta, &r->x, MP);
+	for (int i = 0; i < 5; i++)
+		r->z.v[i] = _mm512_add_epi64(t.v[i], t.v[i]);
+	fold_p(&r->z);           /* 2 Y Z */
+	lz_shl(&beta, &beta, 2); /* 4 beta < 8m, limbs below 2^54 */
+	sqr_p(&t, &alpha);
+	for (int i = 0; i < 5; i++)
+		r->x.v[i] = _mm512_add_epi64(_mm512_sub_epi64(t.v[i], _mm512_slli_epi64(beta.v[i], 1)), bc(P_X16[i]));
+	fold_p(&r->x); /* alpha^2 - 8 beta */
+	lz_sub(&t, &beta, &r->x, P_X2);
+	carry_signed(&t);
 	mont_mul(&t, &alpha, &t, MP);
-	mont_mul(&u, &gamma, &gamma, MP);
-	f8_add(&u, &u, &u, MP);
-	f8_add(&u, &u, &u, MP);
-	f8_add(&u, &u, &u, MP); /* 8 gamma^2 */
-	f8_sub(&r->y, &t, &u, MP);
+	sqr_p(&u, &gamma);
+	for (int i = 0; i < 5; i++)
+		r->y.v[i] = _mm512_add_epi64(_mm512_sub_epi64(t.v[i], _mm512_slli_epi64(u.v[i], 3)), bc(P_X16[i]));
+	fold_p(&r->y); /* alpha (4 beta - X3) - 8 gamma^2 */
 }
 
 /* Jacobian addition (Z3 = Z1 Z2 H): exact unless p = O, q = O or p = q
- * (p = -q gives Z3 = 0, the right sum). r may alias p or q. */
+ * (p = -q gives Z3 = 0, the right sum). r may alias p or q. Inputs
+ * reduced, outputs reduced. Lazy ranges (as in pt8_dbl; products of reduced
+ * operands below 1.25m):
+ *   H = U2 - U1 + 2m, R = S2 - S1 + 2m in (0, 4m), carried;
+ *   Z3 = (Z1 Z2) H < (2 4 / 16 + 1) m, HH = H^2 < 2m, HHH = HH H < 1.5m,
+ *     V = U1 HH < 1.25m, R^2 < 2m;
+ *   X3 = fold(R^2 - HHH - 2V + 6m): in (0, 8m), limbs below 2^56 in size;
+ *   R (V - X3 + 2m) < (4 4 / 16 + 1) m = 2m (V - X3 + 2m in (0, 4m));
+ *   Y3 = fold(that - S1 HHH + 2m): in (0, 4m). */
 BIG_ void pt8_add(pt8 *r, const pt8 *p, const pt8 *q)
 {
 	f8 z1z1, z2z2, u1, u2, s1, s2, h, rr, hh, hhh, v, t;
-	mont_mul(&z1z1, &p->z, &p->z, MP);
-	mont_mul(&z2z2, &q->z, &q->z, MP);
+	sqr_p(&z1z1, &p->z);
+	sqr_p(&z2z2, &q->z);
 	mont_mul(&u1, &p->x, &z2z2, MP);
 	mont_mul(&u2, &q->x, &z1z1, MP);
 	mont_mul(&t, &q->z, &z2z2, MP);
 	mont_mul(&s1, &p->y, &t, MP);
 	mont_mul(&t, &p->z, &z1z1, MP);
 	mont_mul(&s2, &q->y, &t, MP);
-	f8_sub(&h, &u2, &u1, MP);
-	f8_sub(&rr, &s2, &s1, MP);
+	lz_sub(&h, &u2, &u1, P_X2);
+	carry_signed(&h);
+	lz_sub(&rr, &s2, &s1, P_X2);
+	carry_signed(&rr);
 	mont_mul(&t, &p->z, &q->z, MP);
 	mont_mul(&r->z, &t, &h, MP);
-	mont_mul(&hh, &h, &h, MP);
+	sqr_p(&hh, &h);
 	mont_mul(&hhh, &hh, &h, MP);
 	mont_mul(&v, &u1, &hh, MP);
-	mont_mul(&t, &rr, &rr, MP);
-	f8_sub(&t, &t, &hhh, MP);
-	f8_sub(&t, &t, &v, MP);
-	f8_sub(&r->x, &t, &v, MP);
-	f8_sub(&t, &v, &r->x, MP);
+	sqr_p(&t, &rr);
+	for (int i = 0; i < 5; i++)
+		r->x.v[i] = _mm512_add_epi64(
+		    _mm512_sub_epi64(_mm512_sub_epi64(t.v[i], hhh.v[i]), _mm512_add_epi64(v.v[i], v.v[i])),
+		    bc(P_X6[i]));
+	fold_p(&r->x);
+	lz_sub(&t, &v, &r->x, P_X2);
+	carry_signed(&t);
 	mont_mul(&t, &rr, &t, MP);
 	mont_mul(&s1, &s1, &hhh, MP);
-	f8_sub(&r->y, &t, &s1, MP);
+	lz_sub(&r->y, &t, &s1, P_X2);
+	fold_p(&r->y);
 }
 
 /* Mixed addition p + (x2, y2) (Z3 = Z1 H): exact unless p = O or p = (x2, y2);
- * p = -(x2, y2) gives Z3 = 0. r may alias p. */
+ * p = -(x2, y2) gives Z3 = 0. r may alias p. Inputs reduced (x2, y2 too),
+ * outputs reduced; the lazy ranges are pt8_add's (H, R in (0, 4m); Z3 =
+ * Z1 H < 1.5m; X3 = fold(R^2 - HHH - 2V + 6m); Y3 = fold(R (V - X3 + 2m)
+ * - Y1 HHH + 2m)). */
 BIG_ void pt8_madd(pt8 *r, const pt8 *p, const f8 *x2, const f8 *y2)
 {
 	f8 z1z1, u2, s2, h, rr, hh, hhh, v, t;
-	mont_mul(&z1z1, &p->z, &p->z, MP);
+	sqr_p(&z1z1, &p->z);
 	mont_mul(&u2, x2, &z1z1, MP);
 	mont_mul(&t, &p->z, &z1z1, MP);
 	mont_mul(&s2, y2, &t, MP);
-	f8_sub(&h, &u2, &p->x, MP);
-	f8_sub(&rr, &s2, &p->y, MP);
-	mont_mul(&hh, &h, &h, MP);
+	lz_sub(&h, &u2, &p->x, P_X2);
+	carry_signed(&h);
+	lz_sub(&rr, &s2, &p->y, P_X2);
+	carry_signed(&rr);
+	sqr_p(&hh, &h);
 	mont_mul(&hhh, &hh, &h, MP);
 	mont_mul(&v, &p->x, &hh, MP);
 	mont_mul(&r->z, &p->z, &h, MP);
 	mont_mul(&t, &p->y, &hhh, MP); /* before r->y is written (r may alias p) */
-	mont_mul(&s2, &rr, &rr, MP);
-	f8_sub(&s2, &s2, &hhh, MP);
-	f8_sub(&s2, &s2, &v, MP);
-	f8_sub(&s2, &s2, &v, MP); /* X3 */
-	f8_sub(&v, &v, &s2, MP);
+	sqr_p(&s2, &rr);
+	for (int i = 0; i < 5; i++)
+		s2.v[i] = _mm512_add_epi64(
+		    _mm512_sub_epi64(_mm512_sub_epi64(s2.v[i], hhh.v[i]), _mm512_add_epi64(v.v[i], v.v[i])),
+		    bc(P_X6[i]));
+	fold_p(&s2); /* X3 */
+	lz_sub(&v, &v, &s2, P_X2);
+	carry_signed(&v);
 	mont_mul(&v, &rr, &v, MP);
 	r->x = s2;
-	f8_sub(&r->y, &v, &t, MP);
+	lz_sub(&r->y, &v, &t, P_X2);
+	fold_p(&r->y);
 }
 
 IN_ void pt8_blend(pt8 *r, __mmask8 k, const pt8 *a, const pt8 *b) /* k ? b : a */
@@ -634,10 +843,12 @@ T_ void ecfk_p256x8_scalar_mult_base_avx512_ifma(uint64_t x[4][8], uint64_t y[4]
 	} while (0)
 		WORDS_TO_F8(ex, e[0], e[1], e[2], e[3]);
 		WORDS_TO_F8(ey, e[4], e[5], e[6], e[7]);
-		for (int j = 0; j < 4; j++) {
-			f8_add(&ex, &ex, &ex, MP);
-			f8_add(&ey, &ey, &ey, MP);
-		}
+		/* 16 x, 16 y: limbs below 2^56 (limb 4 below 2^52), values
+		 * below 16p: fold_p's precondition; reduced after it */
+		lz_shl(&ex, &ex, 4);
+		lz_shl(&ey, &ey, 4);
+		fold_p(&ex);
+		fold_p(&ey);
 		f8_cneg(&ey, &ey, neg, MP);
 		const __m512i acc_inf = f8_zero_lanes(&acc.z, MP);
 		pt8_madd(&t, &acc, &ex, &ey);
