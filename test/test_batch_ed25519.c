@@ -487,7 +487,7 @@ static void test_base(void **s)
 			scalar_at(&rng, k[l], it < 2 ? it * 8 + l : 100);
 		ecfk_ed25519x8_base_avx512_ifma(r, (const uint8_t(*)[32])k);
 		ecfk_ed25519_base8_avx512_ifma(enc, (const uint8_t(*)[32])k);
-		ecfk_x25519_base8_edwards_avx512_ifma(u, (const uint8_t(*)[32])k);
+		ecfk_x25519_base8_avx512_ifma(u, (const uint8_t(*)[32])k);
 		for (int l = 0; l < 8; l++) {
 			ecf_edwards25519_point w, g;
 			ecf_edwards25519_scalar_mult_base(&w, k[l]);

@@ -257,7 +257,7 @@ IFMA_TARGET void ecfk_ed25519_base8_avx512_ifma(uint8_t out[8][32], const uint8_
 	base8(out, scalar, OUT_ED25519);
 }
 
-IFMA_TARGET void ecfk_x25519_base8_edwards_avx512_ifma(uint8_t out[8][32], const uint8_t scalar[8][32])
+IFMA_TARGET void ecfk_x25519_base8_avx512_ifma(uint8_t out[8][32], const uint8_t scalar[8][32])
 {
 	base8(out, scalar, OUT_X25519);
 }

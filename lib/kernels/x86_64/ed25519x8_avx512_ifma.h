@@ -15,7 +15,7 @@
  *   little-endian integer below 2^255 (bit 255 must be clear: an Ed25519
  *   nonce r < l or a clamped secret scalar). out may be the same array as
  *   scalar, no other overlap.
- * ecfk_x25519_base8_edwards_avx512_ifma(out, scalar)
+ * ecfk_x25519_base8_avx512_ifma(out, scalar)
  *   out[j] = X25519(scalar[j], 9) (RFC 7748: scalar[j] clamped here), as
  *   u = (Z + Y) / (Z - Y) of [clamped scalar[j]]B (the birational map;
  *   Z - Y != 0: the clamped scalar is not a multiple of l). out may be the
@@ -42,7 +42,7 @@
 #include "common/internal.h"
 
 ECFI_HIDDEN void ecfk_ed25519_base8_avx512_ifma(uint8_t out[8][32], const uint8_t scalar[8][32]);
-ECFI_HIDDEN void ecfk_x25519_base8_edwards_avx512_ifma(uint8_t out[8][32], const uint8_t scalar[8][32]);
+ECFI_HIDDEN void ecfk_x25519_base8_avx512_ifma(uint8_t out[8][32], const uint8_t scalar[8][32]);
 
 ECFI_HIDDEN void ecfk_ed25519x8_dbl_avx512_ifma(uint64_t r[4][5][8], const uint64_t p[4][5][8]);
 ECFI_HIDDEN void ecfk_ed25519x8_madd_avx512_ifma(uint64_t r[4][5][8], const uint64_t p[4][5][8],
