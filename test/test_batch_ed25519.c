@@ -22,8 +22,8 @@
  * (limbs up to the top of range T, non-canonical values), the fixed-base
  * multiplication on random and edge scalars (0, 1, l - 1, l, l + 1, 2^255 - 1,
  * the digit patterns 0x88.., 0x77..), with each output checked in range T,
- * and the encoding and X25519 kernels against ecf_edwards25519_to_bytes and
- * ecf_x25519_public_key. Prints SKIP and exits 77 (meson: skipped) on a CPU
+ * and the encoding, (X : Y : Z) and X25519 kernels against
+ * ecf_edwards25519_to_bytes and ecf_x25519_public_key. Prints SKIP and exits 77 (meson: skipped) on a CPU
  * or build without the avx512_ifma tier.
  */
 #include <stdlib.h>
@@ -33,6 +33,7 @@
 #include "dispatch/cpu.h"
 #include "ecfield/ed25519.h"
 #include "ecfield/edwards25519.h"
+#include "ecfield/p25519.h"
 #include "ecfield/x25519.h"
 
 #define MAXN 64
@@ -481,13 +482,14 @@ static void test_base(void **s)
 	test_rng_init(&rng, 403);
 	long rounds = test_iterations(100);
 	static pt8 r;
-	uint8_t k[8][32], enc[8][32], u[8][32], want[32];
+	uint8_t k[8][32], enc[8][32], u[8][32], want[32], xyz[3][8][32];
 	for (long it = 0; it < rounds; it++) {
 		for (int l = 0; l < 8; l++)
 			scalar_at(&rng, k[l], it < 2 ? it * 8 + l : 100);
 		ecfk_ed25519x8_base_avx512_ifma(r, (const uint8_t(*)[32])k);
 		ecfk_ed25519_base8_avx512_ifma(enc, (const uint8_t(*)[32])k);
 		ecfk_x25519_base8_avx512_ifma(u, (const uint8_t(*)[32])k);
+		ecfk_ed25519_base8_xyz_avx512_ifma(xyz, (const uint8_t(*)[32])k);
 		for (int l = 0; l < 8; l++) {
 			ecf_edwards25519_point w, g;
 			ecf_edwards25519_scalar_mult_base(&w, k[l]);
@@ -498,6 +500,16 @@ static void test_base(void **s)
 			test_expect_bytes(enc[l], want, 32, "base8 encoding", l);
 			test_expect(ecf_x25519_public_key(want, k[l]) == ECF_OK, "x25519_public_key");
 			test_expect_bytes(u[l], want, 32, "x25519 base8 (edwards)", l);
+			/* (X : Y : Z) canonical, the same point */
+			ecf_edwards25519_point c = w;
+			test_expect(ecf_p25519_from_bytes(&c.X, xyz[0][l], 32) == ECF_OK &&
+			                ecf_p25519_from_bytes(&c.Y, xyz[1][l], 32) == ECF_OK &&
+			                ecf_p25519_from_bytes(&c.Z, xyz[2][l], 32) == ECF_OK,
+			            "base8_xyz: lane %d not canonical", l);
+			ecf_p25519_mul(&c.T, &c.X, &c.Y); /* T = XY/Z: only X, Y, Z are compared */
+			ecf_edwards25519_to_bytes(enc[l], &c);
+			ecf_edwards25519_to_bytes(want, &w);
+			test_expect_bytes(enc[l], want, 32, "base8_xyz", l);
 		}
 		/* out over scalar */
 		memcpy(enc, k, sizeof enc);

@@ -220,9 +220,48 @@ int ecf_ed25519ph_sign(uint8_t sig[64], const uint8_t sk[64], const uint8_t dige
 
 /* ---- batch signing and public keys ---- */
 
-/* The 8-lane fixed-base kernel of a tier of ed25519_batch (the encodings of
- * [scalar[j]]B, scalar[j] < 2^255). */
-typedef void base8_fn(uint8_t out[8][32], const uint8_t scalar[8][32]);
+/* The 8-lane fixed-base kernel of a tier of ed25519_batch: (X : Y : Z) of
+ * [scalar[j]]B, scalar[j] < 2^255, canonical bytes. */
+typedef void base8_fn(uint8_t xyz[3][8][32], const uint8_t scalar[8][32]);
+
+/* out[j] = the encodings of 8 such points, their 8 Z inverted with one
+ * inversion (Montgomery's trick: t_j = Z_0 ... Z_j, then 1/Z_j = t_(j-1) /
+ * t_j from the top down), in the scalar field code: 3.5 times cheaper than
+ * the vector kernel's 8-lane exponentiation. Constant time (no branch on
+ * the values; Z != 0 for every point). */
+static void encode8(uint8_t out[8][32], const uint8_t xyz[3][8][32])
+{
+	const uint32_t tiers = ecfi_tiers();
+	fe z[8], t[8], inv, zi, x, y;
+	for (size_t j = 0; j < 8; j++) {
+		ecfi_p25519_from_bytes_masked(&z[j], xyz[2][j]);
+		if (j == 0)
+			t[0] = z[0];
+		else
+			fe_mul(tiers, &t[j], &t[j - 1], &z[j]);
+	}
+	ecfi_p25519_inv(&inv, &t[7]);
+	for (size_t j = 8; j-- > 0;) {
+		if (j > 0) {
+			fe_mul(tiers, &zi, &inv, &t[j - 1]);
+			fe_mul(tiers, &inv, &inv, &z[j]);
+		} else {
+			zi = inv;
+		}
+		ecfi_p25519_from_bytes_masked(&x, xyz[0][j]);
+		ecfi_p25519_from_bytes_masked(&y, xyz[1][j]);
+		fe_mul(tiers, &x, &x, &zi);
+		fe_mul(tiers, &y, &y, &zi);
+		ecfi_p25519_to_bytes(out[j], &y);
+		out[j][31] |= (uint8_t)((ecfi_p25519_is_negative(&x) & 1) << 7);
+	}
+	ecfi_wipe(z, sizeof z);
+	ecfi_wipe(t, sizeof t);
+	ecfi_wipe(&inv, sizeof inv);
+	ecfi_wipe(&zi, sizeof zi);
+	ecfi_wipe(&x, sizeof x);
+	ecfi_wipe(&y, sizeof y);
+}
 
 /* One group of 8 signatures: each lane's nonce by the scalar code, the 8
  * R = r*B by the kernel, then each lane's S. A lane whose msg is NULL with a
@@ -234,7 +273,7 @@ static void sign_group8(base8_fn *base8, uint8_t sig[8][64], int status[8], cons
                         const uint8_t *const msg[8], const size_t msg_len[8])
 {
 	sign_state st[8];
-	uint8_t r[8][32], R[8][32];
+	uint8_t r[8][32], R[8][32], xyz[3][8][32];
 	for (size_t j = 0; j < 8; j++) {
 		status[j] = msg[j] == NULL && msg_len[j] != 0 ? ECF_ERR_NULL : ECF_OK;
 		if (status[j] != ECF_OK) { /* public: the pointer and the length */
@@ -244,7 +283,8 @@ static void sign_group8(base8_fn *base8, uint8_t sig[8][64], int status[8], cons
 		sign_begin(&st[j], sk[j], &DOM_NONE, msg[j], msg_len[j]);
 		memcpy(r[j], st[j].r_bytes, 32);
 	}
-	base8(R, (const uint8_t(*)[32])r);
+	base8(xyz, (const uint8_t(*)[32])r);
+	encode8(R, (const uint8_t(*)[8][32])xyz);
 	for (size_t j = 0; j < 8; j++) {
 		if (status[j] == ECF_OK)
 			sign_end(sig[j], &st[j], R[j], &DOM_NONE, msg[j], msg_len[j]);
@@ -254,6 +294,7 @@ static void sign_group8(base8_fn *base8, uint8_t sig[8][64], int status[8], cons
 	ecfi_wipe(st, sizeof st);
 	ecfi_wipe(r, sizeof r);
 	ecfi_wipe(R, sizeof R);
+	ecfi_wipe(xyz, sizeof xyz);
 }
 
 static ECFI_NOINLINE void sign_batch_worker(uint8_t sig[][64], int status[], const uint8_t sk[][64],
@@ -264,7 +305,7 @@ static ECFI_NOINLINE void sign_batch_worker(uint8_t sig[][64], int status[], con
 	(void)tiers;
 #define GROUPS_OF_8(tier, ...)                                                                                         \
 	for (; n - i >= 8; i += 8)                                                                                     \
-		sign_group8(ECFI_CAT(ecfk_ed25519_base8_, tier), sig + i, status + i, sk + i, msg + i, msg_len + i);
+		sign_group8(ECFI_CAT(ecfk_ed25519_base8_xyz_, tier), sig + i, status + i, sk + i, msg + i, msg_len + i);
 	ECFI_DISPATCH_EACH(ed25519_batch, tiers, GROUPS_OF_8, ~) {}
 #undef GROUPS_OF_8
 	for (; i < n; i++) {
@@ -301,14 +342,16 @@ int ecf_ed25519_sign_batch(uint8_t sig[][64], int status[], const uint8_t sk[][6
 
 __attribute__((unused)) static void public_key_group8(base8_fn *base8, uint8_t pk[8][32], const uint8_t seed[8][32])
 {
-	uint8_t h[64], a[8][32];
+	uint8_t h[64], a[8][32], xyz[3][8][32];
 	for (size_t j = 0; j < 8; j++) {
 		ecfi_sha512(h, seed[j], 32);
 		ecfi_sc25519_clamp(a[j], h);
 	}
-	base8(pk, (const uint8_t(*)[32])a); /* after every read of seed: pk may be seed */
+	base8(xyz, (const uint8_t(*)[32])a);
+	encode8(pk, (const uint8_t(*)[8][32])xyz); /* after every read of seed: pk may be seed */
 	ecfi_wipe(h, sizeof h);
 	ecfi_wipe(a, sizeof a);
+	ecfi_wipe(xyz, sizeof xyz);
 }
 
 static ECFI_NOINLINE void public_key_batch_worker(uint8_t pk[][32], const uint8_t seed[][32], size_t n)
@@ -318,7 +361,7 @@ static ECFI_NOINLINE void public_key_batch_worker(uint8_t pk[][32], const uint8_
 	(void)tiers;
 #define GROUPS_OF_8(tier, ...)                                                                                         \
 	for (; n - i >= 8; i += 8)                                                                                     \
-		public_key_group8(ECFI_CAT(ecfk_ed25519_base8_, tier), pk + i, seed + i);
+		public_key_group8(ECFI_CAT(ecfk_ed25519_base8_xyz_, tier), pk + i, seed + i);
 	ECFI_DISPATCH_EACH(ed25519_batch, tiers, GROUPS_OF_8, ~) {}
 #undef GROUPS_OF_8
 	for (; i < n; i++)

@@ -190,14 +190,15 @@ IFMA_INLINE void clear_vector_state(void)
 }
 
 /* What base8 writes (a public selector). */
-enum { OUT_ED25519, OUT_X25519, OUT_POINT };
+enum { OUT_ED25519, OUT_XYZ, OUT_X25519, OUT_POINT };
 
 /* The one function that computes [a]B (the three entry points below call
  * it): one copy of the lookup and of the madd, in one loop over the 64
  * digits (odd digits, the four doublings, even digits), and no call (a
  * function with calls restored registers from its realigned frame through
  * general-register loads, which the object check rejects). what:
- * OUT_ED25519, the encodings to out (uint8_t[8][32]); OUT_X25519, the
+ * OUT_ED25519, the encodings to out (uint8_t[8][32]); OUT_XYZ, X, Y, Z
+ * canonical to out (uint8_t[3][8][32]); OUT_X25519, the
  * scalars clamped first and u to out; OUT_POINT, X, Y, Z, T to out
  * (uint64_t[4][5][8]). */
 static __attribute__((noinline)) IFMA_TARGET void base8(void *out, const uint8_t scalar[8][32], int what)
@@ -233,6 +234,15 @@ static __attribute__((noinline)) IFMA_TARGET void base8(void *out, const uint8_t
 		fe8_to_words(w, &y);
 		w[3] = OR(w[3], SHL(x.l[0], 63)); /* the sign of x: bit 0 of its canonical value */
 		store_lanes((uint8_t(*)[32])out, w);
+	} else if (what == OUT_XYZ) {
+		uint8_t(*xyz)[8][32] = (uint8_t(*)[8][32])out;
+		const fe8 *c[3] = {&h.X, &h.Y, &h.Z};
+		for (int k = 0; k < 3; k++) {
+			fe8 v;
+			fe8_freeze(&v, c[k]);
+			fe8_to_words(w, &v);
+			store_lanes(xyz[k], w);
+		}
 	} else if (what == OUT_X25519) { /* u = (Z + Y) / (Z - Y) */
 		fe8 n, d;
 		fe8_add(&n, &h.Z, &h.Y);
@@ -255,6 +265,11 @@ static __attribute__((noinline)) IFMA_TARGET void base8(void *out, const uint8_t
 IFMA_TARGET void ecfk_ed25519_base8_avx512_ifma(uint8_t out[8][32], const uint8_t scalar[8][32])
 {
 	base8(out, scalar, OUT_ED25519);
+}
+
+IFMA_TARGET void ecfk_ed25519_base8_xyz_avx512_ifma(uint8_t xyz[3][8][32], const uint8_t scalar[8][32])
+{
+	base8(xyz, scalar, OUT_XYZ);
 }
 
 IFMA_TARGET void ecfk_x25519_base8_avx512_ifma(uint8_t out[8][32], const uint8_t scalar[8][32])

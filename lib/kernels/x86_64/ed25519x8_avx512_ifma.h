@@ -15,6 +15,12 @@
  *   little-endian integer below 2^255 (bit 255 must be clear: an Ed25519
  *   nonce r < l or a clamped secret scalar). out may be the same array as
  *   scalar, no other overlap.
+ * ecfk_ed25519_base8_xyz_avx512_ifma(xyz, scalar)
+ *   (xyz[0][j] : xyz[1][j] : xyz[2][j]) = (X : Y : Z) of [scalar[j]]B, each
+ *   canonical little-endian (Z != 0), scalar[j] < 2^255 as above: the point
+ *   without the inversion, for a caller that inverts the 8 Z at once with
+ *   scalar code (Montgomery's trick: one inversion instead of eight lanes of
+ *   the exponentiation). xyz may not overlap scalar.
  * ecfk_x25519_base8_avx512_ifma(out, scalar)
  *   out[j] = X25519(scalar[j], 9) (RFC 7748: scalar[j] clamped here), as
  *   u = (Z + Y) / (Z - Y) of [clamped scalar[j]]B (the birational map;
@@ -42,6 +48,7 @@
 #include "common/internal.h"
 
 ECFI_HIDDEN void ecfk_ed25519_base8_avx512_ifma(uint8_t out[8][32], const uint8_t scalar[8][32]);
+ECFI_HIDDEN void ecfk_ed25519_base8_xyz_avx512_ifma(uint8_t xyz[3][8][32], const uint8_t scalar[8][32]);
 ECFI_HIDDEN void ecfk_x25519_base8_avx512_ifma(uint8_t out[8][32], const uint8_t scalar[8][32]);
 
 ECFI_HIDDEN void ecfk_ed25519x8_dbl_avx512_ifma(uint64_t r[4][5][8], const uint64_t p[4][5][8]);
