@@ -10,14 +10,11 @@
  * another lane's; the kernels clear every vector and mask register before
  * returning, the caller wipes the stack (ecfi_wipe_stack).
  *
- * ecfk_ed25519_base8_avx512_ifma(out, scalar)
- *   out[j] = the RFC 8032 encoding of [scalar[j]]B, scalar[j] a 256-bit
- *   little-endian integer below 2^255 (bit 255 must be clear: an Ed25519
- *   nonce r < l or a clamped secret scalar). out may be the same array as
- *   scalar, no other overlap.
  * ecfk_ed25519_base8_xyz_avx512_ifma(xyz, scalar)
  *   (xyz[0][j] : xyz[1][j] : xyz[2][j]) = (X : Y : Z) of [scalar[j]]B, each
- *   canonical little-endian (Z != 0), scalar[j] < 2^255 as above: the point
+ *   canonical little-endian (Z != 0), scalar[j] a 256-bit little-endian
+ *   integer below 2^255 (bit 255 must be clear: an Ed25519 nonce r < l or a
+ *   clamped secret scalar): the point
  *   without the inversion, for a caller that inverts the 8 Z at once with
  *   scalar code (Montgomery's trick: one inversion instead of eight lanes of
  *   the exponentiation). xyz may not overlap scalar.
@@ -47,7 +44,6 @@
 
 #include "common/internal.h"
 
-ECFI_HIDDEN void ecfk_ed25519_base8_avx512_ifma(uint8_t out[8][32], const uint8_t scalar[8][32]);
 ECFI_HIDDEN void ecfk_ed25519_base8_xyz_avx512_ifma(uint8_t xyz[3][8][32], const uint8_t scalar[8][32]);
 ECFI_HIDDEN void ecfk_x25519_base8_avx512_ifma(uint8_t out[8][32], const uint8_t scalar[8][32]);
 
