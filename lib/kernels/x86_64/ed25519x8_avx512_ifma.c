@@ -32,16 +32,16 @@
  *   would subtract an L value, whose top limb may exceed 16p's).
  *
  * The lookup of digit e in a row: neg = e >> 63 (arithmetic: all ones where
- * e < 0), |e| = (e ^ neg) - neg; the entry starts as the identity (1, 1, 0)
- * and for every j = 1..8 each of its 15 limb vectors takes entry j's limb
- * (broadcast from the table) under the mask |e| == j, made by a vector
- * compare: all 8 entries are read by every lane, at public addresses. The
+ * e < 0); the entry starts as the identity (1, 1, 0) and for every j = 1..8
+ * each of its 15 limb vectors takes entry j's limb (broadcast from the
+ * table) under the mask e^2 == j^2 (e^2 by one VPMADD52LUQ), made by a
+ * vector compare: all 8 entries are read by every lane, at public addresses. The
  * negation -(y+x, y-x, 2dxy) = (y-x, y+x, -2dxy) is not computed: the madd
  * exchanges y+x and y-x and the roles of D - C and D + C (ref10's msub)
  * where neg is set, by VPTERNLOGQ blends.
  *
  * Constant time: straight-line vector code; the loops count public
- * constants; the digits live in zmm registers and the stack; the only mask
+ * constants; the digits live in zmm registers (one vector of carries); the only mask
  * registers are made by compares of digits and feed masked broadcasts (no
  * mask reaches a general register); no instruction moves lane data to a
  * general register or the flags (tools/check_ifma_ct.py checks the object).
@@ -146,11 +146,14 @@ IFMA_INLINE void ge8_dbl_n(ge8 *h, int n)
  * madd. */
 IFMA_INLINE void lookup8(ge8_niels *t, __m512i *neg, const uint64_t (*table)[8][15], int row, __m512i e)
 {
-	const __m512i s = _mm512_srai_epi64(e, 63);
-	const __m512i a = SUB(_mm512_xor_si512(e, s), s);
+	/* e^2 mod 2^52 (one VPMADD52LUQ on the low 52 bits of e: -j gives j^2
+	 * too): e = +-j exactly where e^2 = j^2, as |e| <= 8. (|e| by a shift,
+	 * XOR and subtraction became VPABSQ under clang, and an OR of two
+	 * compare masks went through general registers under gcc.) */
+	const __m512i sq = LO(_mm512_setzero_si512(), e, e);
 	niels8_identity(t);
 	for (int j = 0; j < 8; j++) {
-		const __mmask8 k = _mm512_cmpeq_epi64_mask(a, V(j + 1));
+		const __mmask8 k = _mm512_cmpeq_epi64_mask(sq, V((j + 1) * (j + 1)));
 		const uint64_t *entry = table[row][j];
 		for (int i = 0; i < 5; i++) {
 			t->ypx.l[i] = BCAST_WHERE(t->ypx.l[i], k, entry + i);
@@ -158,7 +161,7 @@ IFMA_INLINE void lookup8(ge8_niels *t, __m512i *neg, const uint64_t (*table)[8][
 			t->xy2d.l[i] = BCAST_WHERE(t->xy2d.l[i], k, entry + 10 + i);
 		}
 	}
-	*neg = s;
+	*neg = _mm512_srai_epi64(e, 63);
 }
 
 /* The signed radix-16 digits of the scalars (words w, each < 2^255), kept
@@ -201,6 +204,16 @@ IFMA_INLINE void clear_vector_state(void)
 	                     : "k1", "k2", "k3", "k4", "k5", "k6", "k7");
 }
 
+/* out = the canonical encodings of a (in T), lane by lane. */
+IFMA_INLINE void store_canonical(uint8_t out[8][32], const fe8 *a)
+{
+	__m512i w[4];
+	fe8 v;
+	fe8_freeze(&v, a);
+	fe8_to_words(w, &v);
+	store_lanes(out, w);
+}
+
 /* What base8 writes (a public selector). */
 enum { OUT_XYZ, OUT_X25519, OUT_POINT };
 
@@ -231,7 +244,10 @@ static __attribute__((noinline)) IFMA_TARGET void base8(void *out, const uint8_t
 	c = carries16(w);
 	ge8_identity(&h);
 	for (int k = 0; k < 64; k++) {
-		const int i = k < 32 ? 2 * k + 1 : 2 * (k - 32);
+		/* i = 2k + 1 for k < 32, then 2(k - 32): arithmetic, not a
+		 * select (clang made a CMOVB of it, outside the object check's
+		 * allow-list) */
+		const int i = ((2 * k + 1) & 63) - (k >> 5);
 		if (k == 32)
 			ge8_dbl_n(&h, 4);
 		lookup8(&t, &neg, table, i / 2, digit16(w, c, i));
@@ -239,13 +255,9 @@ static __attribute__((noinline)) IFMA_TARGET void base8(void *out, const uint8_t
 	}
 	if (what == OUT_XYZ) {
 		uint8_t(*xyz)[8][32] = (uint8_t(*)[8][32])out;
-		const fe8 *coord[3] = {&h.X, &h.Y, &h.Z};
-		for (int k = 0; k < 3; k++) {
-			fe8 v;
-			fe8_freeze(&v, coord[k]);
-			fe8_to_words(w, &v);
-			store_lanes(xyz[k], w);
-		}
+		store_canonical(xyz[0], &h.X);
+		store_canonical(xyz[1], &h.Y);
+		store_canonical(xyz[2], &h.Z);
 	} else if (what == OUT_X25519) { /* u = (Z + Y) / (Z - Y) */
 		fe8 n, d;
 		fe8_add(&n, &h.Z, &h.Y);
