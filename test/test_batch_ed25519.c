@@ -34,6 +34,7 @@
 #include "ecfield/ed25519.h"
 #include "ecfield/edwards25519.h"
 #include "ecfield/p25519.h"
+#include "ecfield/sc25519.h"
 #include "ecfield/x25519.h"
 
 #define MAXN 64
@@ -436,9 +437,14 @@ static void test_dbl_madd(void **s)
  * 2^252, 8, then random ones with the top bit cleared. */
 static void scalar_at(test_rng *rng, uint8_t k[32], long idx)
 {
-	static const uint8_t L[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
-	                              0xa2, 0xde, 0xf9, 0xde, 0x14, 0,    0,    0,    0,    0,    0,
-	                              0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
+	/* l - 1 = -1 mod l from the library's scalars (the order is typed only
+	 * in the generator); [l]B = 0 is checked in test_base */
+	uint8_t L[32];
+	ecf_sc25519_fe m1;
+	ecf_sc25519_one(&m1);
+	ecf_sc25519_from_mont(&m1, &m1); /* plain 1 */
+	ecf_sc25519_neg(&m1, &m1);
+	ecf_sc25519_to_bytes(L, &m1);
 	memset(k, 0, 32);
 	switch (idx) {
 	case 0:
@@ -448,9 +454,9 @@ static void scalar_at(test_rng *rng, uint8_t k[32], long idx)
 		break;
 	case 2:
 	case 3:
-	case 4:
+	case 4: /* l - 1, l, l + 1 (the low byte of l - 1 is 0xec: no carry) */
 		memcpy(k, L, 32);
-		k[0] = (uint8_t)(k[0] + idx - 3);
+		k[0] = (uint8_t)(k[0] + idx - 2);
 		break;
 	case 5:
 		memset(k, 0xff, 32);
@@ -488,6 +494,11 @@ static void test_base(void **s)
 			scalar_at(&rng, k[l], it < 2 ? it * 8 + l : 100);
 		ecfk_ed25519x8_base_avx512_ifma(r, (const uint8_t(*)[32])k);
 		ecfk_x25519_base8_avx512_ifma(u, (const uint8_t(*)[32])k);
+		if (it == 0) { /* lane 3 is l: the identity */
+			ecf_edwards25519_point w;
+			ecf_edwards25519_scalar_mult_base(&w, k[3]);
+			test_expect(ecf_edwards25519_is_identity(&w), "the scalar l does not give the identity");
+		}
 		ecfk_ed25519_base8_xyz_avx512_ifma(xyz, (const uint8_t(*)[32])k);
 		for (int l = 0; l < 8; l++) {
 			ecf_edwards25519_point w, g;
