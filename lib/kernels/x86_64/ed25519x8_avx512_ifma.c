@@ -223,8 +223,8 @@ enum { OUT_XYZ, OUT_X25519, OUT_POINT };
  * function with calls restored registers from its realigned frame through
  * general-register loads, which the object check rejects). what:
  * OUT_XYZ, X, Y, Z canonical to out (uint8_t[3][8][32]; the caller
- * inverts the 8 Z at once with scalar code, 3.5 times cheaper than 8 lanes
- * of fe8_inv); OUT_X25519, the
+ * inverts the 8 Z at once with scalar code, cheaper than the 8 lanes of
+ * fe8_inv); OUT_X25519, the
  * scalars clamped first and u to out; OUT_POINT, X, Y, Z, T to out
  * (uint64_t[4][5][8]). */
 static __attribute__((noinline)) IFMA_TARGET void base8(void *out, const uint8_t scalar[8][32], int what)
