@@ -350,14 +350,20 @@ static const c25519_op OPS[] = {
     {"ristretto255_is_identity", b_rist_is_identity, NULL, NULL, NULL},
 };
 
-/* The batch calls: ecf_x25519_batch and ecf_x25519_public_key_batch on
- * batches of 8 and 64, per operation (bench_variant.per_iter), each output
+/* The batch calls: ecf_x25519_batch, ecf_x25519_public_key_batch,
+ * ecf_ed25519_sign_batch (64-byte messages, as the ed25519_sign rows) and
+ * ecf_ed25519_public_key_batch on batches of 8 and 64, per operation (bench_variant.per_iter), each output
  * the next input, beside the single call on the best tier (the first row:
  * the ratio column is batch / single), and the batch of 8 without the
  * avx512_ifma tier (the single-call path: its cost next to n single calls). */
 typedef struct {
 	uint8_t k[64][32], u[64][32];
 	int st[64];
+	/* Ed25519: key pairs, signatures; msg[i] = sig[i] (64 bytes: each
+	 * signature is the next message), seeds for the public keys */
+	uint8_t esk[64][64], sig[64][64], seed[64][32];
+	const uint8_t *msg[64];
+	size_t len[64];
 } bstate;
 static bstate bs;
 #define CB(a) ((const uint8_t(*)[32])(a))
@@ -373,6 +379,11 @@ BATCH_BODY(b_x25519_batch8, vsink += ecf_x25519_batch(s->u, s->st, CB(s->k), CB(
 BATCH_BODY(b_x25519_batch64, vsink += ecf_x25519_batch(s->u, s->st, CB(s->k), CB(s->u), 64))
 BATCH_BODY(b_x25519_base_batch8, vsink += ecf_x25519_public_key_batch(s->k, CB(s->k), 8))
 BATCH_BODY(b_x25519_base_batch64, vsink += ecf_x25519_public_key_batch(s->k, CB(s->k), 64))
+#define CB64(a) ((const uint8_t(*)[64])(a))
+BATCH_BODY(b_ed_sign_batch8, vsink += ecf_ed25519_sign_batch(s->sig, s->st, CB64(s->esk), s->msg, s->len, 8))
+BATCH_BODY(b_ed_sign_batch64, vsink += ecf_ed25519_sign_batch(s->sig, s->st, CB64(s->esk), s->msg, s->len, 64))
+BATCH_BODY(b_ed_public_key_batch8, vsink += ecf_ed25519_public_key_batch(s->seed, CB(s->seed), 8))
+BATCH_BODY(b_ed_public_key_batch64, vsink += ecf_ed25519_public_key_batch(s->seed, CB(s->seed), 64))
 
 /* ecf_ed25519_verify_batch on 8 and 64 valid signatures (64 keys, 64-byte
  * messages, as the single row's), per operation; the statuses are summed
@@ -414,6 +425,12 @@ static void batch_reset(void)
 		memset(bs.k[i], 0x42 + i, 32);
 		memset(bs.u[i], 0, 32);
 		bs.u[i][0] = 9;
+		memset(bs.seed[i], 0x17 + i, 32);
+		uint8_t pk[32];
+		vsink += ecf_ed25519_keypair(pk, bs.esk[i], bs.seed[i]);
+		memset(bs.sig[i], 0x33 + i, 64);
+		bs.msg[i] = bs.sig[i];
+		bs.len[i] = 64;
 	}
 }
 
@@ -432,8 +449,10 @@ static void batch_groups(void)
 		void *state;
 	} G[] = {{"x25519_batch", b_x25519, b_x25519_batch8, b_x25519_batch64, &bs},
 	         {"x25519_base_batch", b_x25519_base, b_x25519_base_batch8, b_x25519_base_batch64, &bs},
+	         {"ed25519_sign_batch", b_ed_sign, b_ed_sign_batch8, b_ed_sign_batch64, &bs},
+	         {"ed25519_public_key_batch", b_ed_public_key, b_ed_public_key_batch8, b_ed_public_key_batch64, &bs},
 	         {"ed25519_verify_batch", b_ed_verify, b_ed_verify_batch8, b_ed_verify_batch64, &vs}};
-	for (size_t g = 0; g < 3; g++) {
+	for (size_t g = 0; g < sizeof G / sizeof G[0]; g++) {
 		const bench_variant v[4] = {{names[nt - 1], "public", noifma, G[g].single, &cs},
 		                            {vec, "batch8", best, G[g].b8, G[g].state},
 		                            {vec, "batch64", best, G[g].b64, G[g].state},

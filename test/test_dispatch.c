@@ -247,6 +247,8 @@ static void test_table(void **s)
 	EXPECT_TIER(p256_batch, mulx | sha | avx2, "portable");
 	EXPECT_TIER(x25519_batch, ECFI_KERNEL_AVX512_IFMA, "avx512_ifma");
 	EXPECT_TIER(x25519_batch, mulx | sha | avx2, "portable");
+	EXPECT_TIER(ed25519_batch, ECFI_KERNEL_AVX512_IFMA, "avx512_ifma");
+	EXPECT_TIER(ed25519_batch, mulx | sha | avx2, "portable");
 	/* The field tiers that tests step through: MULX/ADX and aarch64, never SHA-NI or AVX2. */
 	test_expect((ECFI_FIELD_TIERS & mulx) != 0 && (ECFI_FIELD_TIERS & a64) != 0 &&
 	                (ECFI_FIELD_TIERS & (sha | avx2)) == 0,

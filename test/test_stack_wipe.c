@@ -84,6 +84,8 @@ static const char *const NAMES[] = {
     "ristretto255_from_uniform_bytes",
     "x25519_batch (9: a group of 8 and one)",
     "x25519_public_key_batch (9)",
+    "ed25519_sign_batch (9: a group of 8 and one)",
+    "ed25519_public_key_batch (9)",
 };
 #define NOPS (sizeof NAMES / sizeof NAMES[0])
 
@@ -92,6 +94,9 @@ static volatile int ST25519;
 /* The batch calls' arrays (9 elements: one group of 8 on the avx512_ifma tier, one single). */
 static uint8_t BK[9][32], BU[9][32], BOUT[9][32];
 static int BST[9];
+static uint8_t BESK[9][64], BSIG[9][64];
+static const uint8_t *BMSG[9];
+static size_t BLEN[9];
 
 /* No locals: its frame is a return address, the inputs are globals. */
 static __attribute__((noinline)) void run_op(int op)
@@ -174,6 +179,14 @@ static __attribute__((noinline)) void run_op(int op)
 		break;
 	case OP_FIRST + 24:
 		ST25519 = ecf_x25519_public_key_batch(BOUT, (const uint8_t(*)[32])BK, 9);
+		break;
+	case OP_FIRST + 25:
+		for (int i = 0; i < 9; i++) /* messages of 3 bytes (public, set here: no locals) */
+			BMSG[i] = MSG, BLEN[i] = 3;
+		ST25519 = ecf_ed25519_sign_batch(BSIG, BST, (const uint8_t(*)[64])BESK, BMSG, BLEN, 9);
+		break;
+	case OP_FIRST + 26:
+		ST25519 = ecf_ed25519_public_key_batch(BOUT, (const uint8_t(*)[32])BK, 9);
 		break;
 	default:
 		ST25519 = ecf_ristretto255_from_uniform_bytes(&RIS, UNIFORM, 64);

@@ -90,6 +90,35 @@ ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2) int ecf_ed25519_public_key(uint
 ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2) int ecf_ed25519_sign(uint8_t sig[ECF_ED25519_SIGNATURE_BYTES],
                                                                       const uint8_t sk[ECF_ED25519_SECRET_KEY_BYTES],
                                                                       const uint8_t *msg, size_t msg_len);
+/* clang-format off */
+/** Many signatures at once: for each i < n, sig[i] and status[i] are exactly
+ *  what sig[i] and the return value of ecf_ed25519_sign(sig[i], sk[i], msg[i],
+ *  msg_len[i]) would be (the same bytes; ECF_OK, or ECF_ERR_NULL with sig[i]
+ *  zeroed when msg[i] is NULL and msg_len[i] != 0; msg[i] may be NULL when
+ *  msg_len[i] is 0). Each element is independent of the others. Returns
+ *  ECF_OK if every status[i] is ECF_OK (so for n = 0), else the status of the
+ *  first element that failed; ECF_ERR_NULL if sig, status, sk, msg or msg_len
+ *  is NULL (then the n entries of sig and status that are not NULL are zeroed
+ *  and set to ECF_ERR_NULL). On x86-64 CPUs with AVX-512 IFMA the nonce
+ *  points R of each group of 8 are computed side by side in the vector
+ *  registers (the hashes and the arithmetic mod l stay per element; the last
+ *  n mod 8 and other CPUs run the single-call code). Constant time in every
+ *  sk[i] (and the nonces); the messages, their lengths, n and the statuses
+ *  are public. sig[i] may overlap sk[i] or msg[i] (element i over element i,
+ *  as for the single call); no other overlap between the arrays is allowed. */
+ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2, 3, 4, 5) int ecf_ed25519_sign_batch(
+    uint8_t sig[][ECF_ED25519_SIGNATURE_BYTES], int status[], const uint8_t sk[][ECF_ED25519_SECRET_KEY_BYTES],
+    const uint8_t *const msg[], const size_t msg_len[], size_t n);
+/** Many public keys at once: pk[i] = what ecf_ed25519_public_key(pk[i],
+ *  seed[i]) gives, for each i < n (the same bytes), with the fixed-base
+ *  multiplication on 8 lanes on x86-64 CPUs with AVX-512 IFMA (the last n mod
+ *  8 and other CPUs run the single call's code). Returns ECF_OK (also for n =
+ *  0), or ECF_ERR_NULL if pk or seed is NULL (then pk, if not NULL, is zeroed
+ *  for n entries). Constant time in every seed[i], each element independent
+ *  of the others. pk may be the same array as seed; no other overlap. */
+ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2) int ecf_ed25519_public_key_batch(
+    uint8_t pk[][ECF_ED25519_PUBLIC_KEY_BYTES], const uint8_t seed[][ECF_ED25519_SEED_BYTES], size_t n);
+/* clang-format on */
 /** Strict, cofactorless verification (see above). Returns ECF_OK for a valid
  *  signature; otherwise a negative status, and every non-OK status means
  *  "invalid": ECF_ERR_NULL (sig or pk NULL, or msg NULL with msg_len != 0);

@@ -74,8 +74,9 @@ ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2, 3, 4) int ecf_x25519_batch(
     uint8_t shared[][ECF_X25519_SHARED_BYTES], int status[], const uint8_t sk[][ECF_X25519_SECRET_KEY_BYTES],
     const uint8_t peer[][ECF_X25519_PUBLIC_KEY_BYTES], size_t n);
 /** Many public keys at once: pk[i] = what ecf_x25519_public_key(pk[i],
- *  sk[i]) gives, for each i < n (the same bytes), by the Montgomery ladder
- *  from u = 9 on 8 lanes on x86-64 CPUs with AVX-512 IFMA (the last n mod 8
+ *  sk[i]) gives, for each i < n (the same bytes), by the edwards25519
+ *  fixed-base multiplication and the map to u on 8 lanes on x86-64 CPUs with
+ *  AVX-512 IFMA (the last n mod 8
  *  and other CPUs run the single call's fixed-base code). Returns ECF_OK
  *  (also for n = 0), or ECF_ERR_NULL if pk or sk is NULL (then pk, if not
  *  NULL, is zeroed for n entries). Constant time in every sk[i], each element

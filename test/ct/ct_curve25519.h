@@ -95,6 +95,24 @@ static void ct_curve25519(ct_rng *rng)
 			ct_sink_bytes(st, sizeof st);
 			ct_sink_int(ecf_x25519_public_key_batch(bout, (const uint8_t(*)[32])bk, 9));
 			ct_sink_bytes(bout, sizeof bout);
+			/* Ed25519 batches (the scalar fallback): 9 secret keys, public
+			 * messages of different lengths, one NULL with a length */
+			uint8_t esk[9][64], esig[9][64];
+			const uint8_t *emsg[9];
+			size_t elen[9];
+			for (int j = 0; j < 9; j++) {
+				memcpy(esk[j], bk[j], 32);
+				memcpy(esk[j] + 32, bu[j], 32);
+				emsg[j] = bu[0];
+				elen[j] = (size_t)(3 * j);
+			}
+			emsg[5] = NULL;
+			CT_SECRET(esk, sizeof esk);
+			ct_sink_int(ecf_ed25519_sign_batch(esig, st, (const uint8_t(*)[64])esk, emsg, elen, 9));
+			ct_sink_bytes(esig, sizeof esig);
+			ct_sink_bytes(st, sizeof st);
+			ct_sink_int(ecf_ed25519_public_key_batch(bout, (const uint8_t(*)[32])bk, 9));
+			ct_sink_bytes(bout, sizeof bout);
 		}
 
 		ct_sink_int(ecf_edwards25519_from_bytes(&r, e, 32));

@@ -12,7 +12,9 @@
 #include "common/wipe.h"
 #include "curves/curve25519/ed25519_internal.h"
 #include "curves/curve25519/edwards25519_internal.h"
+#include "dispatch/cpu.h"
 #include "hash/sha2.h"
+#include "kernels/x86_64/ed25519x8_avx512_ifma.h"
 #include "sc25519_internal.h"
 
 /* dom2(phflag, ctx) of RFC 8032 section 2: "SigEd25519 no Ed25519
@@ -107,21 +109,27 @@ int ecf_ed25519_public_key(uint8_t pk[32], const uint8_t seed[32])
 }
 
 /* RFC 8032 5.1.6 with the prefix dom (empty for pure Ed25519; PH(M) = M for
- * Ed25519ctx, the caller's SHA-512 digest for Ed25519ph). */
-static ECFI_NOINLINE void sign_worker(uint8_t sig[64], const uint8_t sk[64], const dom2 *dom, const uint8_t *msg,
-                                      size_t msglen)
+ * Ed25519ctx, the caller's SHA-512 digest for Ed25519ph), in two halves
+ * around R = r*B (which the batch call computes for 8 signatures at once).
+ * sign_begin: the secret scalar a (SHA-512 of the seed, clamped, mod l), the
+ * nonce r = SHA-512(dom || prefix || M) mod l and its bytes, A = sk's second
+ * half. sign_end: S = r + k*a with k = SHA-512(dom || R || A || M) mod l,
+ * then sig = R || S; it wipes the state. */
+typedef struct {
+	ecf_sc25519_fe a, r;
+	uint8_t r_bytes[32], pk[32];
+} sign_state;
+
+static void sign_begin(sign_state *st, const uint8_t sk[64], const dom2 *dom, const uint8_t *msg, size_t msglen)
 {
-	const uint32_t tiers = ecfi_tiers();
-	uint8_t h[64], rh[64], a_bytes[32], r_bytes[32], pk[32], Renc[32];
-	ecf_sc25519_fe a, r, k, S;
-	ecfi_ed_p3 R;
+	uint8_t h[64], rh[64], a_bytes[32];
 	ecfi_sha512_ctx ctx;
-	memcpy(pk, sk + 32, 32);
+	memcpy(st->pk, sk + 32, 32);
 	/* h = SHA-512(seed): the secret scalar a (clamped) and the prefix. */
 	ecfi_sha512(h, sk, 32);
 	ecfi_sc25519_clamp(a_bytes, h);
-	(void)ecfi_sc25519_from_bytes_reduce(&a, a_bytes, 32);
-	/* r = SHA-512(dom || prefix || M) mod l, R = r*B */
+	(void)ecfi_sc25519_from_bytes_reduce(&st->a, a_bytes, 32);
+	/* r = SHA-512(dom || prefix || M) mod l */
 	ecfi_sha512_init(&ctx);
 	if (dom->len)
 		ecfi_sha512_update(&ctx, dom->b, dom->len);
@@ -129,24 +137,38 @@ static ECFI_NOINLINE void sign_worker(uint8_t sig[64], const uint8_t sk[64], con
 	if (msglen)
 		ecfi_sha512_update(&ctx, msg, msglen);
 	ecfi_sha512_final(&ctx, rh);
-	(void)ecfi_sc25519_from_bytes_reduce(&r, rh, 64);
-	ecfi_sc25519_to_bytes(r_bytes, &r);
-	ecfi_edwards25519_scalar_mult_base(tiers, &R, r_bytes);
-	ecfi_edwards25519_encode(tiers, Renc, &R);
-	/* S = r + k*a mod l */
-	challenge(&k, dom, Renc, pk, msg, msglen);
-	ecfi_sc25519_muladd(&S, &k, &a, &r);
-	memcpy(sig, Renc, 32); /* after the last read of msg: sig may alias msg */
-	ecfi_sc25519_to_bytes(sig + 32, &S);
+	(void)ecfi_sc25519_from_bytes_reduce(&st->r, rh, 64);
+	ecfi_sc25519_to_bytes(st->r_bytes, &st->r);
 	ecfi_wipe(h, sizeof h);
 	ecfi_wipe(rh, sizeof rh);
 	ecfi_wipe(a_bytes, sizeof a_bytes);
-	ecfi_wipe(r_bytes, sizeof r_bytes);
-	ecfi_wipe(&a, sizeof a);
-	ecfi_wipe(&r, sizeof r);
-	ecfi_wipe(&S, sizeof S);
-	ecfi_wipe(&R, sizeof R);
 	ecfi_wipe(&ctx, sizeof ctx);
+}
+
+static void sign_end(uint8_t sig[64], sign_state *st, const uint8_t Renc[32], const dom2 *dom, const uint8_t *msg,
+                     size_t msglen)
+{
+	ecf_sc25519_fe k, S;
+	challenge(&k, dom, Renc, st->pk, msg, msglen);
+	ecfi_sc25519_muladd(&S, &k, &st->a, &st->r);
+	memcpy(sig, Renc, 32); /* after the last read of msg: sig may alias msg */
+	ecfi_sc25519_to_bytes(sig + 32, &S);
+	ecfi_wipe(&S, sizeof S);
+	ecfi_wipe(st, sizeof *st);
+}
+
+static ECFI_NOINLINE void sign_worker(uint8_t sig[64], const uint8_t sk[64], const dom2 *dom, const uint8_t *msg,
+                                      size_t msglen)
+{
+	const uint32_t tiers = ecfi_tiers();
+	uint8_t Renc[32];
+	sign_state st;
+	ecfi_ed_p3 R;
+	sign_begin(&st, sk, dom, msg, msglen);
+	ecfi_edwards25519_scalar_mult_base(tiers, &R, st.r_bytes);
+	ecfi_edwards25519_encode(tiers, Renc, &R);
+	sign_end(sig, &st, Renc, dom, msg, msglen);
+	ecfi_wipe(&R, sizeof R);
 }
 
 /* The signing entries: argument checks (sig zeroed on every error), then the
@@ -194,6 +216,170 @@ int ecf_ed25519ph_sign(uint8_t sig[64], const uint8_t sk[64], const uint8_t dige
 	dom2 d;
 	dom2_set(&d, 1, ctx, ctx_len);
 	return sign_entry(sig, sk, &d, digest, 64);
+}
+
+/* ---- batch signing and public keys ---- */
+
+/* The 8-lane fixed-base kernel of a tier of ed25519_batch: (X : Y : Z) of
+ * [scalar[j]]B, scalar[j] < 2^255, canonical bytes. */
+typedef void base8_fn(uint8_t xyz[3][8][32], const uint8_t scalar[8][32]);
+
+/* out[j] = the encodings of 8 such points, their 8 Z inverted with one
+ * inversion (Montgomery's trick: t_j = Z_0 ... Z_j, then 1/Z_j = t_(j-1) /
+ * t_j from the top down), in the scalar field code: 21 multiplications and
+ * one safegcd inversion instead of the 8-lane exponentiation (11,000 ticks
+ * per group on Zen 4; with this, the sign batch went from 0.40x to
+ * 0.35-0.37x of the single call). Constant time (no branch on the values;
+ * Z != 0 for every point). */
+static void encode8(uint8_t out[8][32], const uint8_t xyz[3][8][32])
+{
+	const uint32_t tiers = ecfi_tiers();
+	fe z[8], t[8], inv, zi, x, y;
+	for (size_t j = 0; j < 8; j++) {
+		ecfi_p25519_from_bytes_masked(&z[j], xyz[2][j]);
+		if (j == 0)
+			t[0] = z[0];
+		else
+			fe_mul(tiers, &t[j], &t[j - 1], &z[j]);
+	}
+	ecfi_p25519_inv(&inv, &t[7]);
+	for (size_t j = 8; j-- > 0;) {
+		if (j > 0) {
+			fe_mul(tiers, &zi, &inv, &t[j - 1]);
+			fe_mul(tiers, &inv, &inv, &z[j]);
+		} else {
+			zi = inv;
+		}
+		ecfi_p25519_from_bytes_masked(&x, xyz[0][j]);
+		ecfi_p25519_from_bytes_masked(&y, xyz[1][j]);
+		fe_mul(tiers, &x, &x, &zi);
+		fe_mul(tiers, &y, &y, &zi);
+		ecfi_p25519_to_bytes(out[j], &y);
+		out[j][31] |= (uint8_t)((ecfi_p25519_is_negative(&x) & 1) << 7);
+	}
+	ecfi_wipe(z, sizeof z);
+	ecfi_wipe(t, sizeof t);
+	ecfi_wipe(&inv, sizeof inv);
+	ecfi_wipe(&zi, sizeof zi);
+	ecfi_wipe(&x, sizeof x);
+	ecfi_wipe(&y, sizeof y);
+}
+
+/* One group of 8 signatures: each lane's nonce by the scalar code, the 8
+ * R = r*B by the kernel, then each lane's S. A lane whose msg is NULL with a
+ * length gets the single call's ECF_ERR_NULL and a zeroed sig (its nonce is
+ * 0, and the kernel computes its R for nothing); the others do not depend on
+ * it. */
+__attribute__((unused)) /* where no tier of ed25519_batch is built */
+static void sign_group8(base8_fn *base8, uint8_t sig[8][64], int status[8], const uint8_t sk[8][64],
+                        const uint8_t *const msg[8], const size_t msg_len[8])
+{
+	sign_state st[8];
+	uint8_t r[8][32], R[8][32], xyz[3][8][32];
+	for (size_t j = 0; j < 8; j++) {
+		status[j] = msg[j] == NULL && msg_len[j] != 0 ? ECF_ERR_NULL : ECF_OK;
+		if (status[j] != ECF_OK) { /* public: the pointer and the length */
+			memset(r[j], 0, 32);
+			continue;
+		}
+		sign_begin(&st[j], sk[j], &DOM_NONE, msg[j], msg_len[j]);
+		memcpy(r[j], st[j].r_bytes, 32);
+	}
+	base8(xyz, (const uint8_t(*)[32])r);
+	encode8(R, (const uint8_t(*)[8][32])xyz);
+	for (size_t j = 0; j < 8; j++) {
+		if (status[j] == ECF_OK)
+			sign_end(sig[j], &st[j], R[j], &DOM_NONE, msg[j], msg_len[j]);
+		else
+			ecfi_wipe(sig[j], 64);
+	}
+	ecfi_wipe(st, sizeof st);
+	ecfi_wipe(r, sizeof r);
+	ecfi_wipe(R, sizeof R);
+	ecfi_wipe(xyz, sizeof xyz);
+}
+
+static ECFI_NOINLINE void sign_batch_worker(uint8_t sig[][64], int status[], const uint8_t sk[][64],
+                                            const uint8_t *const msg[], const size_t msg_len[], size_t n)
+{
+	const uint32_t tiers = ecfi_tiers();
+	size_t i = 0;
+	(void)tiers;
+#define GROUPS_OF_8(tier, ...)                                                                                         \
+	for (; n - i >= 8; i += 8)                                                                                     \
+		sign_group8(ECFI_CAT(ecfk_ed25519_base8_xyz_, tier), sig + i, status + i, sk + i, msg + i, msg_len + i);
+	ECFI_DISPATCH_EACH(ed25519_batch, tiers, GROUPS_OF_8, ~) {}
+#undef GROUPS_OF_8
+	for (; i < n; i++) {
+		if (msg[i] == NULL && msg_len[i] != 0) {
+			ecfi_wipe(sig[i], 64);
+			status[i] = ECF_ERR_NULL;
+		} else {
+			sign_worker(sig[i], sk[i], &DOM_NONE, msg[i], msg_len[i]);
+			status[i] = ECF_OK;
+		}
+	}
+}
+
+int ecf_ed25519_sign_batch(uint8_t sig[][64], int status[], const uint8_t sk[][64], const uint8_t *const msg[],
+                           const size_t msg_len[], size_t n)
+{
+	if (sig == NULL || status == NULL || sk == NULL || msg == NULL || msg_len == NULL) {
+		if (sig != NULL)
+			ecfi_wipe(sig, 64 * n);
+		if (status != NULL)
+			for (size_t i = 0; i < n; i++)
+				status[i] = ECF_ERR_NULL;
+		return ECF_ERR_NULL;
+	}
+	sign_batch_worker(sig, status, sk, msg, msg_len, n);
+	ecfi_wipe_stack();
+	/* The statuses depend on msg and msg_len alone (public): no declassify
+	 * (the mutant that removed one survived ct_valgrind). */
+	for (size_t i = 0; i < n; i++)
+		if (status[i] != ECF_OK)
+			return status[i];
+	return ECF_OK;
+}
+
+__attribute__((unused)) static void public_key_group8(base8_fn *base8, uint8_t pk[8][32], const uint8_t seed[8][32])
+{
+	uint8_t h[64], a[8][32], xyz[3][8][32];
+	for (size_t j = 0; j < 8; j++) {
+		ecfi_sha512(h, seed[j], 32);
+		ecfi_sc25519_clamp(a[j], h);
+	}
+	base8(xyz, (const uint8_t(*)[32])a);
+	encode8(pk, (const uint8_t(*)[8][32])xyz); /* after every read of seed: pk may be seed */
+	ecfi_wipe(h, sizeof h);
+	ecfi_wipe(a, sizeof a);
+	ecfi_wipe(xyz, sizeof xyz);
+}
+
+static ECFI_NOINLINE void public_key_batch_worker(uint8_t pk[][32], const uint8_t seed[][32], size_t n)
+{
+	const uint32_t tiers = ecfi_tiers();
+	size_t i = 0;
+	(void)tiers;
+#define GROUPS_OF_8(tier, ...)                                                                                         \
+	for (; n - i >= 8; i += 8)                                                                                     \
+		public_key_group8(ECFI_CAT(ecfk_ed25519_base8_xyz_, tier), pk + i, seed + i);
+	ECFI_DISPATCH_EACH(ed25519_batch, tiers, GROUPS_OF_8, ~) {}
+#undef GROUPS_OF_8
+	for (; i < n; i++)
+		keypair_worker(pk[i], NULL, seed[i]);
+}
+
+int ecf_ed25519_public_key_batch(uint8_t pk[][32], const uint8_t seed[][32], size_t n)
+{
+	if (pk == NULL || seed == NULL) {
+		if (pk != NULL)
+			ecfi_wipe(pk, 32 * n);
+		return ECF_ERR_NULL;
+	}
+	public_key_batch_worker(pk, seed, n);
+	ecfi_wipe_stack();
+	return ECF_OK;
 }
 
 /* R' = [S]B + [k](-A) for the odd multiples of -A (negA, a wNAF table of

@@ -2,7 +2,9 @@
  * The X25519 batch calls (ecfield/x25519.h): ecf_x25519_batch and
  * ecf_x25519_public_key_batch. Groups of eight elements go to the tier of
  * family x25519_batch (lib/dispatch/tiers.h: avx512_ifma, the 8-lane ladder
- * of lib/kernels/x86_64/x25519_avx512_ifma.c) when the CPU has it; the last
+ * of lib/kernels/x86_64/x25519_avx512_ifma.c; for the public keys the 8-lane
+ * edwards25519 fixed-base multiplication of ed25519x8_avx512_ifma.c and u =
+ * (Z + Y) / (Z - Y)) when the CPU has it; the last
  * n mod 8 elements, and every element elsewhere, run the single call's worker
  * (ecfi_x25519_one, ecfi_x25519_base_one), so each element gets the bytes and
  * status of the single call on every tier. One stack wipe for the whole
@@ -17,6 +19,7 @@
 #include "curves/curve25519/x25519_internal.h"
 #include "dispatch/cpu.h"
 #include "ecfield/x25519.h"
+#include "kernels/x86_64/ed25519x8_avx512_ifma.h"
 #include "kernels/x86_64/x25519_avx512_ifma.h"
 
 /* The contributory check of a lane: nonzero is 1 when the result is not all

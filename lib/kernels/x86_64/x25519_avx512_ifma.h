@@ -15,9 +15,8 @@
  *   the caller turns it into the status). out may be the same array as
  *   scalar or as u (every input is read before any output is written), no
  *   other overlap.
- * ecfk_x25519_base8_avx512_ifma(out, scalar)
- *   out[j] = X25519(scalar[j], 9) (never zero: the clamped scalar is not a
- *   multiple of the order of 9). out may be the same array as scalar.
+ * (X25519(scalar[j], 9), the public keys: ecfk_x25519_base8_avx512_ifma of
+ * ed25519x8_avx512_ifma.h, by the Edwards fixed-base multiplication.)
  *
  * Field operations for the tests (test/test_ifma25519.c, against GMP): the
  * element a is a[limb][lane], limbs of 52 bits (see the .c for the ranges
@@ -32,7 +31,6 @@
 
 ECFI_HIDDEN void ecfk_x25519_ladder8_avx512_ifma(uint8_t out[8][32], uint64_t nonzero[8], const uint8_t scalar[8][32],
                                                  const uint8_t u[8][32]);
-ECFI_HIDDEN void ecfk_x25519_base8_avx512_ifma(uint8_t out[8][32], const uint8_t scalar[8][32]);
 
 ECFI_HIDDEN void ecfk_p25519x8_from_bytes_avx512_ifma(uint64_t r[5][8], const uint8_t in[8][32]);
 ECFI_HIDDEN void ecfk_p25519x8_to_bytes_avx512_ifma(uint8_t out[8][32], const uint64_t a[5][8]);
