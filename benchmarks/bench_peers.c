@@ -640,7 +640,7 @@ static size_t ext_curve_variants(const char *field, const char *op, bench_varian
 		    {"curve25519", "ed25519_sign", mb_ed_sign},
 		    {"curve25519", "ed25519_verify", mb_ed_verify},
 		    {"curve25519", "ed25519_verify_batch", mb_ed_verify}, /* beside ecf_ed25519_verify_batch */
-		    {"curve25519", "x25519_base_batch", mb_x25519_base}, /* beside the batch rows too */
+		    {"curve25519", "x25519_base_batch", mb_x25519_base},  /* beside the batch rows too */
 		    {"curve25519", "ed25519_sign_batch", mb_ed_sign},
 		    {"curve25519", "ed25519_public_key_batch", mb_ed_public_key},
 		    {"p256", "ecdh", mb_p256_ecdh},

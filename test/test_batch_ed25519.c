@@ -282,10 +282,7 @@ static void lane_to_mpz(mpz_t z, const uint64_t a[5][8], int lane)
 	}
 }
 
-static void fe_to_mpz(mpz_t z, const ecf_p25519_fe *a)
-{
-	mpz_import(z, 4, -1, sizeof a->limb[0], 0, 0, a->limb);
-}
+static void fe_to_mpz(mpz_t z, const ecf_p25519_fe *a) { mpz_import(z, 4, -1, sizeof a->limb[0], 0, 0, a->limb); }
 
 static void mpz_to_fe(ecf_p25519_fe *r, const mpz_t v)
 {

@@ -271,8 +271,9 @@ static void encode8(uint8_t out[8][32], const uint8_t xyz[3][8][32])
  * 0, and the kernel computes its R for nothing); the others do not depend on
  * it. */
 __attribute__((unused)) /* where no tier of ed25519_batch is built */
-static void sign_group8(base8_fn *base8, uint8_t sig[8][64], int status[8], const uint8_t sk[8][64],
-                        const uint8_t *const msg[8], const size_t msg_len[8])
+static void
+sign_group8(base8_fn *base8, uint8_t sig[8][64], int status[8], const uint8_t sk[8][64], const uint8_t *const msg[8],
+            const size_t msg_len[8])
 {
 	sign_state st[8];
 	uint8_t r[8][32], R[8][32], xyz[3][8][32];

@@ -139,7 +139,8 @@ IFMA_INLINE void ge8_dbl_n(ge8 *h, int n)
 
 /* acc with the word at p in the lanes of k: a masked VPBROADCASTQ from
  * memory (a vector load: the table word never passes a general register). */
-#define BCAST_WHERE(acc, k, p) _mm512_mask_broadcastq_epi64((acc), (k), _mm_castpd_si128(_mm_load_sd((const double *)(p))))
+#define BCAST_WHERE(acc, k, p)                                                                                         \
+	_mm512_mask_broadcastq_epi64((acc), (k), _mm_castpd_si128(_mm_load_sd((const double *)(p))))
 
 /* t = e B 256^row (e per lane in [-8, 8]): |e|'s entry of the row, read with
  * all the others (the header's lookup); neg = all ones where e < 0, for the
