@@ -708,3 +708,172 @@ T_ void ecfk_p256x8_scalar_mult_avx512_ifma(uint64_t x[4][8], uint64_t y[4][8], 
 	wipe_vectors(k2, 6);
 	clear_vector_state();
 }
+
+/* ---- ECDSA (the batch signatures and verifications) ----
+ *
+ * Appended to the kernels above and built from their parts unchanged
+ * (mont_mul, the point formulas, booth8, the table scans): the scalar
+ * multiplications again, with the result left in Jacobian coordinates,
+ * whose x the caller makes affine with one inversion per group of 8
+ * (Montgomery's trick in the scalar field) instead of one 8-lane Fermat
+ * inversion, or compares without inverting (verification). */
+
+/* Jacobian X and Z of p in the scalar path's domain (canonical a 2^256 mod
+ * p, words w[j][lane]). */
+IN_ void pt8_xz_out(uint64_t x[4][8], uint64_t z[4][8], const pt8 *p)
+{
+	f8_to_scalar(x, &p->x, MP);
+	f8_to_scalar(z, &p->z, MP);
+}
+
+/* acc = k G per lane in Jacobian coordinates (Z = 0 for the identity): the
+ * loop of ecfk_p256x8_scalar_mult_base_avx512_ifma (the same table, Booth
+ * windows, selections and exceptions argument, for k < n), without its
+ * affine conversion. Constant time in k. */
+BIG_ void base_acc8(pt8 *acc, const uint64_t k[4][8], const uint64_t *table, unsigned w)
+{
+	const size_t entries = (size_t)1 << (w - 1);
+	unsigned windows = 1;
+	while (windows * w < 257) /* public */
+		windows++;
+	__m512i k2[6];
+	pt8 t;
+	f8 ex, ey, one;
+	double_k8(k2, k);
+	f8_const(&one, MOD_P.one);
+	for (int i = 0; i < 5; i++) {
+		acc->x.v[i] = _mm512_setzero_si512();
+		acc->y.v[i] = _mm512_setzero_si512();
+		acc->z.v[i] = _mm512_setzero_si512();
+	}
+	const __m512i mask = bc(M52);
+	for (unsigned i = 0; i < windows; i++) {
+		__m512i neg;
+		const __m512i d = booth8(k2, w * i, w, &neg);
+		const uint64_t *row = table + (size_t)i * entries * 8;
+		__m512i e[8];
+		for (int j = 0; j < 8; j++)
+			e[j] = _mm512_setzero_si512();
+		__m512i jv = _mm512_setzero_si512();
+		for (size_t j = 0; j < entries; j++) {
+			jv = _mm512_add_epi64(jv, bc(1));
+			const __mmask8 sel = _mm512_cmpeq_epi64_mask(jv, d);
+			for (int c = 0; c < 8; c++)
+				e[c] = _mm512_mask_broadcastq_epi64(
+				    e[c], sel, _mm_castpd_si128(_mm_load_sd((const double *)(row + 8 * j + c))));
+		}
+		WORDS_TO_F8(ex, e[0], e[1], e[2], e[3]);
+		WORDS_TO_F8(ey, e[4], e[5], e[6], e[7]);
+		for (int j = 0; j < 4; j++) {
+			f8_add(&ex, &ex, &ex, MP);
+			f8_add(&ey, &ey, &ey, MP);
+		}
+		f8_cneg(&ey, &ey, neg, MP);
+		const __m512i acc_inf = f8_zero_lanes(&acc->z, MP);
+		pt8_madd(&t, acc, &ex, &ey);
+		f8_blend(&t.x, lanes_mask(acc_inf), &t.x, &ex);
+		f8_blend(&t.y, lanes_mask(acc_inf), &t.y, &ey);
+		f8_blend(&t.z, lanes_mask(acc_inf), &t.z, &one);
+		pt8_blend(acc, _mm512_cmpneq_epi64_mask(d, _mm512_setzero_si512()), acc, &t);
+	}
+	wipe_vectors((__m512i *)&t, sizeof t / 64);
+	wipe_vectors(ex.v, 5);
+	wipe_vectors(ey.v, 5);
+	wipe_vectors(k2, 6);
+}
+
+/* acc = k P per lane, Jacobian: the loop of ecfk_p256x8_scalar_mult_avx512_ifma
+ * (5-bit Booth windows over 1P..16P; for P of order n and k < n its
+ * additions' exceptions are selected around or unreachable), without its
+ * affine conversion. px, py: the scalar path's Montgomery words. */
+BIG_ void var_acc8(pt8 *acc, const uint64_t k[4][8], const uint64_t px[4][8], const uint64_t py[4][8])
+{
+	pt8 table[16], t, u;
+	__m512i k2[6];
+	f8_from_scalar(&table[0].x, px, MP);
+	f8_from_scalar(&table[0].y, py, MP);
+	f8_const(&table[0].z, MOD_P.one);
+	pt8_dbl(&table[1], &table[0]);
+	for (int i = 2; i < 16; i++) {
+		if (i & 1)
+			pt8_dbl(&table[i], &table[i / 2]);
+		else
+			pt8_add(&table[i], &table[i - 1], &table[0]);
+	}
+	double_k8(k2, k);
+	for (int i = 51; i >= 0; i--) {
+		__m512i neg;
+		const __m512i d = booth8(k2, i == 51 ? 255 : 5 * (unsigned)i, 5, &neg);
+		pt8 *dst = i == 51 ? acc : &t;
+		for (int c = 0; c < 15; c++)
+			((__m512i *)dst)[c] = _mm512_setzero_si512();
+		__m512i jv = _mm512_setzero_si512();
+		for (int j = 0; j < 16; j++) {
+			jv = _mm512_add_epi64(jv, bc(1));
+			const __mmask8 sel = _mm512_cmpeq_epi64_mask(jv, d);
+			for (int c = 0; c < 15; c++)
+				((__m512i *)dst)[c] =
+				    _mm512_mask_mov_epi64(((__m512i *)dst)[c], sel, ((const __m512i *)&table[j])[c]);
+		}
+		f8_cneg(&dst->y, &dst->y, neg, MP);
+		if (i == 51) /* public */
+			continue;
+		for (int j = 0; j < 5; j++)
+			pt8_dbl(acc, acc);
+		const __m512i acc_inf = f8_zero_lanes(&acc->z, MP);
+		pt8_add(&u, acc, &t);
+		pt8_blend(&u, lanes_mask(acc_inf), &u, &t);
+		pt8_blend(acc, _mm512_cmpneq_epi64_mask(d, _mm512_setzero_si512()), acc, &u);
+	}
+}
+
+/* ECDSA signing: the Jacobian X, Z (scalar path's domain) of k G per lane,
+ * k < n (plain words); the table as for ecfk_p256x8_scalar_mult_base_avx512_ifma.
+ * Constant time in k. */
+T_ void ecfk_p256x8_scalar_mult_base_jac_avx512_ifma(uint64_t x[4][8], uint64_t z[4][8], const uint64_t k[4][8],
+                                                     const uint64_t *table, unsigned w)
+{
+	pt8 acc;
+	base_acc8(&acc, k, table, w);
+	pt8_xz_out(x, z, &acc);
+	wipe_vectors((__m512i *)&acc, sizeof acc / 64);
+	clear_vector_state();
+}
+
+/* ECDSA verification: the Jacobian X, Z (scalar path's domain; Z = 0 for
+ * the identity) of u1 G + u2 P per lane, u = {u1, u2} < n (plain words), P
+ * of order n (pxy = {px, py} as for ecfk_p256x8_scalar_mult_avx512_ifma;
+ * six arguments, all in registers: the object check takes no general-
+ * register load, so no argument may come from the stack). The two
+ * products are the loops above (exact for scalars below n); their sum is
+ * complete: where they are equal it is the doubling, where either is the
+ * identity the other; opposite points give Z = 0 through the addition.
+ * Public inputs, but constant time all the same (the object check covers it). */
+T_ void ecfk_p256x8_double_scalar_mult_avx512_ifma(uint64_t x[4][8], uint64_t z[4][8], const uint64_t u[2][4][8],
+                                                   const uint64_t pxy[2][4][8], const uint64_t *table, unsigned w)
+{
+	pt8 a, b, s, d;
+	f8 z1z1, z2z2, m1, m2, t;
+	base_acc8(&a, u[0], table, w);
+	var_acc8(&b, u[1], pxy[0], pxy[1]);
+	/* H = U2 - U1 and R = S2 - S1 of b + a, for the equal-points case */
+	mont_mul(&z1z1, &b.z, &b.z, MP);
+	mont_mul(&z2z2, &a.z, &a.z, MP);
+	mont_mul(&m1, &b.x, &z2z2, MP);
+	mont_mul(&m2, &a.x, &z1z1, MP);
+	f8_sub(&t, &m2, &m1, MP);
+	const __m512i h0 = f8_zero_lanes(&t, MP);
+	mont_mul(&t, &a.z, &z2z2, MP);
+	mont_mul(&m1, &b.y, &t, MP);
+	mont_mul(&t, &b.z, &z1z1, MP);
+	mont_mul(&m2, &a.y, &t, MP);
+	f8_sub(&t, &m2, &m1, MP);
+	const __m512i r0 = f8_zero_lanes(&t, MP);
+	pt8_add(&s, &b, &a);
+	pt8_dbl(&d, &b);
+	pt8_blend(&s, lanes_mask(_mm512_and_si512(h0, r0)), &s, &d);
+	pt8_blend(&s, lanes_mask(f8_zero_lanes(&a.z, MP)), &s, &b);
+	pt8_blend(&s, lanes_mask(f8_zero_lanes(&b.z, MP)), &s, &a);
+	pt8_xz_out(x, z, &s);
+	clear_vector_state();
+}
