@@ -742,9 +742,9 @@ static ECFI_NOINLINE void verify_worker8(int *status, const uint8_t sig[][ECF_P2
 		for (int j = 0; j < 4; j++)
 			u[1][j][l] = v.limb[j];
 	}
-	ecfk_p256x8_double_scalar_mult_avx512_ifma(X, Z, (const uint64_t(*)[4][BATCH_LANES])u,
-	                                           (const uint64_t(*)[4][BATCH_LANES])q2, ecfi_p256_base_table_words(),
-	                                           P256_BASE_W);
+	ecfk_p256x8_double_scalar_mult_vartime_avx512_ifma(X, Z, (const uint64_t(*)[4][BATCH_LANES])u,
+	                                                   (const uint64_t(*)[4][BATCH_LANES])q2,
+	                                                   ecfi_p256_base_table_words(), P256_BASE_W);
 	for (int l = 0; l < BATCH_LANES; l++) {
 		point R;
 		for (int j = 0; j < 4; j++) {

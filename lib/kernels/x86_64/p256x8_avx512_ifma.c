@@ -729,8 +729,10 @@ IN_ void pt8_xz_out(uint64_t x[4][8], uint64_t z[4][8], const pt8 *p)
 /* acc = k G per lane in Jacobian coordinates (Z = 0 for the identity): the
  * loop of ecfk_p256x8_scalar_mult_base_avx512_ifma (the same table, Booth
  * windows, selections and exceptions argument, for k < n), without its
- * affine conversion. Constant time in k. */
-BIG_ void base_acc8(pt8 *acc, const uint64_t k[4][8], const uint64_t *table, unsigned w)
+ * affine conversion. Constant time in k (the scan reads every entry), except
+ * with vt (a constant), where each lane's entry is gathered at its digit
+ * (variable time: public scalars only). */
+BIG_ void base_acc8(pt8 *acc, const uint64_t k[4][8], const uint64_t *table, unsigned w, int vt)
 {
 	const size_t entries = (size_t)1 << (w - 1);
 	unsigned windows = 1;
@@ -752,15 +754,23 @@ BIG_ void base_acc8(pt8 *acc, const uint64_t k[4][8], const uint64_t *table, uns
 		const __m512i d = booth8(k2, w * i, w, &neg);
 		const uint64_t *row = table + (size_t)i * entries * 8;
 		__m512i e[8];
-		for (int j = 0; j < 8; j++)
-			e[j] = _mm512_setzero_si512();
-		__m512i jv = _mm512_setzero_si512();
-		for (size_t j = 0; j < entries; j++) {
-			jv = _mm512_add_epi64(jv, bc(1));
-			const __mmask8 sel = _mm512_cmpeq_epi64_mask(jv, d);
+		if (vt) { /* a constant after inlining: the verification's public digits index the row */
+			const __m512i j8 = _mm512_slli_epi64(_mm512_sub_epi64(_mm512_max_epu64(d, bc(1)), bc(1)), 3);
 			for (int c = 0; c < 8; c++)
-				e[c] = _mm512_mask_broadcastq_epi64(
-				    e[c], sel, _mm_castpd_si128(_mm_load_sd((const double *)(row + 8 * j + c))));
+				e[c] =
+				    _mm512_i64gather_epi64(_mm512_add_epi64(j8, bc((uint64_t)c)), (const void *)row, 8);
+		} else {
+			for (int j = 0; j < 8; j++)
+				e[j] = _mm512_setzero_si512();
+			__m512i jv = _mm512_setzero_si512();
+			for (size_t j = 0; j < entries; j++) {
+				jv = _mm512_add_epi64(jv, bc(1));
+				const __mmask8 sel = _mm512_cmpeq_epi64_mask(jv, d);
+				for (int c = 0; c < 8; c++)
+					e[c] = _mm512_mask_broadcastq_epi64(
+					    e[c], sel,
+					    _mm_castpd_si128(_mm_load_sd((const double *)(row + 8 * j + c))));
+			}
 		}
 		WORDS_TO_F8(ex, e[0], e[1], e[2], e[3]);
 		WORDS_TO_F8(ey, e[4], e[5], e[6], e[7]);
@@ -785,9 +795,11 @@ BIG_ void base_acc8(pt8 *acc, const uint64_t k[4][8], const uint64_t *table, uns
 /* acc = k P per lane, Jacobian: the loop of ecfk_p256x8_scalar_mult_avx512_ifma
  * (5-bit Booth windows over 1P..16P; for P of order n and k < n its
  * additions' exceptions are selected around or unreachable), without its
- * affine conversion. px, py: the scalar path's Montgomery words. */
-BIG_ void var_acc8(pt8 *acc, const uint64_t k[4][8], const uint64_t px[4][8], const uint64_t py[4][8])
+ * affine conversion, and VARIABLE TIME: each lane's entry is gathered at
+ * its digit (public k only). px, py: the scalar path's Montgomery words. */
+BIG_ void var_acc8_vartime(pt8 *acc, const uint64_t k[4][8], const uint64_t px[4][8], const uint64_t py[4][8])
 {
+	const __m512i lane = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
 	pt8 table[16], t, u;
 	__m512i k2[6];
 	f8_from_scalar(&table[0].x, px, MP);
@@ -805,20 +817,23 @@ BIG_ void var_acc8(pt8 *acc, const uint64_t k[4][8], const uint64_t px[4][8], co
 		__m512i neg;
 		const __m512i d = booth8(k2, i == 51 ? 255 : 5 * (unsigned)i, 5, &neg);
 		pt8 *dst = i == 51 ? acc : &t;
+		/* entry max(d, 1) - 1 of each lane's column: word (j 15 + c) 8 + lane
+		 * of the table (15 vectors of 8 words per entry; 120 = 128 - 8) */
+		const __m512i j = _mm512_sub_epi64(_mm512_max_epu64(d, bc(1)), bc(1));
+		const __m512i at =
+		    _mm512_add_epi64(_mm512_sub_epi64(_mm512_slli_epi64(j, 7), _mm512_slli_epi64(j, 3)), lane);
 		for (int c = 0; c < 15; c++)
-			((__m512i *)dst)[c] = _mm512_setzero_si512();
-		__m512i jv = _mm512_setzero_si512();
-		for (int j = 0; j < 16; j++) {
-			jv = _mm512_add_epi64(jv, bc(1));
-			const __mmask8 sel = _mm512_cmpeq_epi64_mask(jv, d);
-			for (int c = 0; c < 15; c++)
-				((__m512i *)dst)[c] =
-				    _mm512_mask_mov_epi64(((__m512i *)dst)[c], sel, ((const __m512i *)&table[j])[c]);
+			((__m512i *)dst)[c] =
+			    _mm512_i64gather_epi64(_mm512_add_epi64(at, bc(8 * (uint64_t)c)), (const void *)table, 8);
+		if (i == 51) { /* public; digit 0 lanes take the identity */
+			for (int c = 10; c < 15; c++)
+				((__m512i *)dst)[c] = _mm512_maskz_mov_epi64(
+				    _mm512_cmpneq_epi64_mask(d, _mm512_setzero_si512()), ((__m512i *)dst)[c]);
 		}
 		f8_cneg(&dst->y, &dst->y, neg, MP);
 		if (i == 51) /* public */
 			continue;
-		for (int j = 0; j < 5; j++)
+		for (int j5 = 0; j5 < 5; j5++)
 			pt8_dbl(acc, acc);
 		const __m512i acc_inf = f8_zero_lanes(&acc->z, MP);
 		pt8_add(&u, acc, &t);
@@ -834,7 +849,7 @@ T_ void ecfk_p256x8_scalar_mult_base_jac_avx512_ifma(uint64_t x[4][8], uint64_t 
                                                      const uint64_t *table, unsigned w)
 {
 	pt8 acc;
-	base_acc8(&acc, k, table, w);
+	base_acc8(&acc, k, table, w, 0);
 	pt8_xz_out(x, z, &acc);
 	wipe_vectors((__m512i *)&acc, sizeof acc / 64);
 	clear_vector_state();
@@ -843,19 +858,20 @@ T_ void ecfk_p256x8_scalar_mult_base_jac_avx512_ifma(uint64_t x[4][8], uint64_t 
 /* ECDSA verification: the Jacobian X, Z (scalar path's domain; Z = 0 for
  * the identity) of u1 G + u2 P per lane, u = {u1, u2} < n (plain words), P
  * of order n (pxy = {px, py} as for ecfk_p256x8_scalar_mult_avx512_ifma;
- * six arguments, all in registers: the object check takes no general-
- * register load, so no argument may come from the stack). The two
- * products are the loops above (exact for scalars below n); their sum is
- * complete: where they are equal it is the doubling, where either is the
- * identity the other; opposite points give Z = 0 through the addition.
- * Public inputs, but constant time all the same (the object check covers it). */
-T_ void ecfk_p256x8_double_scalar_mult_avx512_ifma(uint64_t x[4][8], uint64_t z[4][8], const uint64_t u[2][4][8],
-                                                   const uint64_t pxy[2][4][8], const uint64_t *table, unsigned w)
+ * six arguments, all in registers). The two products are the loops above
+ * (exact for scalars below n); their sum is complete: where they are equal
+ * it is the doubling, where either is the identity the other; opposite
+ * points give Z = 0 through the addition. VARIABLE TIME: the tables are read
+ * by gathers at the digits of u1 and u2 (public in a verification), so the
+ * object check skips this function by its name (tools/check_ifma_ct.py). */
+T_ void ecfk_p256x8_double_scalar_mult_vartime_avx512_ifma(uint64_t x[4][8], uint64_t z[4][8],
+                                                           const uint64_t u[2][4][8], const uint64_t pxy[2][4][8],
+                                                           const uint64_t *table, unsigned w)
 {
 	pt8 a, b, s, d;
 	f8 z1z1, z2z2, m1, m2, t;
-	base_acc8(&a, u[0], table, w);
-	var_acc8(&b, u[1], pxy[0], pxy[1]);
+	base_acc8(&a, u[0], table, w, 1);
+	var_acc8_vartime(&b, u[1], pxy[0], pxy[1]);
 	/* H = U2 - U1 and R = S2 - S1 of b + a, for the equal-points case */
 	mont_mul(&z1z1, &b.z, &b.z, MP);
 	mont_mul(&z2z2, &a.z, &a.z, MP);
