@@ -792,6 +792,88 @@ BIG_ void base_acc8(pt8 *acc, const uint64_t k[4][8], const uint64_t *table, uns
 	wipe_vectors(k2, 6);
 }
 
+/* Lazy additions for the verification's variable-base loop: a + b and
+ * a - b + 2m (a, b <= 2m) with the carry pass but without the conditional
+ * subtraction, so in [0, 4m]. Only as an input of mont_mul, which keeps its
+ * bound for such inputs: (a b + Q m) / 2^260 < 16 m^2 / 2^260 + m < 2m for
+ * a, b < 4m (16 m < 2^260), the limbs normalised (limb 4 < 2^50 as 4m <
+ * 2^258); never as an operand of f8_sub's b, of f8_canon or f8_zero_lanes,
+ * which need <= 2m. */
+IN_ void f8_add_lazy(f8 *r, const f8 *a, const f8 *b)
+{
+	for (int i = 0; i < 5; i++)
+		r->v[i] = _mm512_add_epi64(a->v[i], b->v[i]);
+	carry_signed(r);
+}
+
+IN_ void f8_sub_lazy(f8 *r, const f8 *a, const f8 *b)
+{
+	for (int i = 0; i < 5; i++)
+		r->v[i] = _mm512_add_epi64(_mm512_sub_epi64(a->v[i], b->v[i]), bc(MOD_P.m2[i]));
+	carry_signed(r);
+}
+
+/* pt8_dbl with the lazy additions where the value only enters mont_mul:
+ * X - delta, X + delta, 3 alpha (one subtraction of 2m: <= 4m), beta - X3
+ * and Y3 (<= 4m: the next formulas read Y only through mont_mul); X3 and
+ * Z3 stay <= 2m. p->y may be <= 4m. The same point as pt8_dbl. */
+BIG_ void pt8_dbl_lazy(pt8 *r, const pt8 *p)
+{
+	f8 delta, gamma, beta, alpha, t, u;
+	mont_mul(&delta, &p->z, &p->z, MP);
+	mont_mul(&gamma, &p->y, &p->y, MP);
+	mont_mul(&beta, &p->x, &gamma, MP);
+	f8_sub_lazy(&t, &p->x, &delta);
+	f8_add_lazy(&u, &p->x, &delta);
+	mont_mul(&alpha, &t, &u, MP);
+	f8_add_lazy(&t, &alpha, &alpha);
+	f8_add(&alpha, &alpha, &t, MP); /* <= 6m before its subtraction of 2m: <= 4m */
+	mont_mul(&t, &p->y, &p->z, MP);
+	f8_add(&r->z, &t, &t, MP);
+	f8_add(&beta, &beta, &beta, MP);
+	f8_add(&beta, &beta, &beta, MP);
+	mont_mul(&t, &alpha, &alpha, MP);
+	f8_add(&u, &beta, &beta, MP);
+	f8_sub(&r->x, &t, &u, MP);
+	f8_sub_lazy(&t, &beta, &r->x);
+	mont_mul(&t, &alpha, &t, MP);
+	mont_mul(&u, &gamma, &gamma, MP);
+	f8_add(&u, &u, &u, MP);
+	f8_add(&u, &u, &u, MP);
+	f8_add(&u, &u, &u, MP);
+	f8_sub_lazy(&r->y, &t, &u);
+}
+
+/* pt8_add with the lazy H, R, V - X3 and Y3 (<= 4m, read only by mont_mul);
+ * X3, Z3 <= 2m. p->y, q->y may be <= 4m. The same point as pt8_add. */
+BIG_ void pt8_add_lazy(pt8 *r, const pt8 *p, const pt8 *q)
+{
+	f8 z1z1, z2z2, u1, u2, s1, s2, h, rr, hh, hhh, v, t;
+	mont_mul(&z1z1, &p->z, &p->z, MP);
+	mont_mul(&z2z2, &q->z, &q->z, MP);
+	mont_mul(&u1, &p->x, &z2z2, MP);
+	mont_mul(&u2, &q->x, &z1z1, MP);
+	mont_mul(&t, &q->z, &z2z2, MP);
+	mont_mul(&s1, &p->y, &t, MP);
+	mont_mul(&t, &p->z, &z1z1, MP);
+	mont_mul(&s2, &q->y, &t, MP);
+	f8_sub_lazy(&h, &u2, &u1);
+	f8_sub_lazy(&rr, &s2, &s1);
+	mont_mul(&t, &p->z, &q->z, MP);
+	mont_mul(&r->z, &t, &h, MP);
+	mont_mul(&hh, &h, &h, MP);
+	mont_mul(&hhh, &hh, &h, MP);
+	mont_mul(&v, &u1, &hh, MP);
+	mont_mul(&t, &rr, &rr, MP);
+	f8_sub(&t, &t, &hhh, MP);
+	f8_sub(&t, &t, &v, MP);
+	f8_sub(&r->x, &t, &v, MP);
+	f8_sub_lazy(&t, &v, &r->x);
+	mont_mul(&t, &rr, &t, MP);
+	mont_mul(&s1, &s1, &hhh, MP);
+	f8_sub_lazy(&r->y, &t, &s1);
+}
+
 /* acc = k P per lane, Jacobian: the loop of ecfk_p256x8_scalar_mult_avx512_ifma
  * (5-bit Booth windows over 1P..16P; for P of order n and k < n its
  * additions' exceptions are selected around or unreachable), without its
@@ -813,6 +895,8 @@ BIG_ void var_acc8_vartime(pt8 *acc, const uint64_t k[4][8], const uint64_t px[4
 			pt8_add(&table[i], &table[i - 1], &table[0]);
 	}
 	double_k8(k2, k);
+	/* the table keeps y <= 2m (f8_cneg negates it); the accumulator's y is
+	 * lazy (<= 4m) after the first doubling */
 	for (int i = 51; i >= 0; i--) {
 		__m512i neg;
 		const __m512i d = booth8(k2, i == 51 ? 255 : 5 * (unsigned)i, 5, &neg);
@@ -834,9 +918,9 @@ BIG_ void var_acc8_vartime(pt8 *acc, const uint64_t k[4][8], const uint64_t px[4
 		if (i == 51) /* public */
 			continue;
 		for (int j5 = 0; j5 < 5; j5++)
-			pt8_dbl(acc, acc);
+			pt8_dbl_lazy(acc, acc);
 		const __m512i acc_inf = f8_zero_lanes(&acc->z, MP);
-		pt8_add(&u, acc, &t);
+		pt8_add_lazy(&u, acc, &t);
 		pt8_blend(&u, lanes_mask(acc_inf), &u, &t);
 		pt8_blend(acc, _mm512_cmpneq_epi64_mask(d, _mm512_setzero_si512()), acc, &u);
 	}
