@@ -678,13 +678,55 @@ BATCH_BODY(run_ecdh_batch64, 64,
 BATCH_BODY(run_pk_batch8, 8, ecf_p256_public_key_batch(b->out, b->status, (const uint8_t (*)[32])b->sk, 8))
 BATCH_BODY(run_pk_batch64, 64, ecf_p256_public_key_batch(b->out, b->status, (const uint8_t (*)[32])b->sk, 64))
 
+/* The ECDSA batch calls: sign_batch on 32-byte digests without extra data
+ * (the RFC 6979 nonce derivation included, as in the single call's row),
+ * verify_batch of valid signatures under uncompressed keys (each verification
+ * decodes its key, as ecf_p256_ecdsa_verify with 65 bytes). */
+typedef struct ecdsa_batch_state {
+	uint8_t sk[BATCH_MAX][32], pk[BATCH_MAX][65], sig[BATCH_MAX][64], out[BATCH_MAX][64], digest[BATCH_MAX][32];
+	const uint8_t *dp[BATCH_MAX];
+	size_t dl[BATCH_MAX];
+	int status[BATCH_MAX];
+	int acc;
+} ecdsa_batch_state;
+
+static void ecdsa_batch_init(ecdsa_batch_state *b)
+{
+	for (int i = 0; i < BATCH_MAX; i++) {
+		uint8_t w[48];
+		for (int j = 0; j < 48; j++)
+			w[j] = (uint8_t)(i * 53 + j * 29 + 3);
+		b->acc |= ecf_p256_keypair(b->pk[i], b->sk[i], w, 48);
+		for (int j = 0; j < 32; j++)
+			b->digest[i][j] = (uint8_t)(i * 7 + j * 13 + 1);
+		b->dp[i] = b->digest[i];
+		b->dl[i] = 32;
+		b->acc |= ecf_p256_ecdsa_sign(b->sig[i], b->sk[i], b->digest[i], 32, NULL, 0, 0);
+	}
+}
+
+#define ECDSA_BATCH_BODY(name, call)                                                                                   \
+	static void name(void *p, long n)                                                                              \
+	{                                                                                                              \
+		ecdsa_batch_state *b = p;                                                                              \
+		for (long i = 0; i < n; i++)                                                                           \
+			b->acc |= call;                                                                                \
+	}
+ECDSA_BATCH_BODY(run_sign_batch8, ecf_p256_ecdsa_sign_batch(b->out, b->status, (const uint8_t (*)[32])b->sk, b->dp,
+                                                            b->dl, NULL, NULL, 0, 8))
+ECDSA_BATCH_BODY(run_sign_batch64, ecf_p256_ecdsa_sign_batch(b->out, b->status, (const uint8_t (*)[32])b->sk, b->dp,
+                                                             b->dl, NULL, NULL, 0, 64))
+ECDSA_BATCH_BODY(run_verify_batch8, ecf_p256_ecdsa_verify_batch(b->status, (const uint8_t (*)[64])b->sig,
+                                                                (const uint8_t (*)[65])b->pk, b->dp, b->dl, 8))
+ECDSA_BATCH_BODY(run_verify_batch64, ecf_p256_ecdsa_verify_batch(b->status, (const uint8_t (*)[64])b->sig,
+                                                                 (const uint8_t (*)[65])b->pk, b->dp, b->dl, 64))
+
 /* The single call on every tier, then the batch of 8 and of 64 on the
  * IFMA tier (kernel avx512_ifma, where the CPU has it) and on the scalar
  * fallback (kernel mulx_adx, call batch8/batch64: the top tier without
  * IFMA). vs_first against the first row; the ratio to the MULX single call
  * is each batch row's ticks over the mulx_adx/public row's. */
-static void batch_group(const char *op, bench_body single, group_state *s, bench_body b8, bench_body b64,
-                        batch_state *b)
+static void batch_group(const char *op, bench_body single, group_state *s, bench_body b8, bench_body b64, void *b)
 {
 	uint32_t flags[4];
 	const char *names[4];
@@ -762,9 +804,14 @@ void bench_p256_group(void)
 	batch_group("ecdh_batch", run_ecdh, &s, run_ecdh_batch8, run_ecdh_batch64, &bs);
 	batch_group("public_key_batch", run_public_key, &s, run_pk_batch8, run_pk_batch64, &bs);
 	bench_sink(&bs, sizeof bs);
+	static ecdsa_batch_state es;
+	ecdsa_batch_init(&es);
 	one_group("ecdsa_sign", run_sign, &s, sign, ossl, nett);
+	batch_group("ecdsa_sign_batch", run_sign, &s, run_sign_batch8, run_sign_batch64, &es);
 	one_group("ecdsa_sign_msg", run_sign_msg, &s, signm, ossl, nett);
 	one_group("ecdsa_verify", run_verify, &s, ver, ossl, nett);
+	batch_group("ecdsa_verify_batch", run_verify, &s, run_verify_batch8, run_verify_batch64, &es);
+	bench_sink(&es, sizeof es);
 	one_group("ecdsa_verify_msg", run_verify_msg, &s, verm, ossl, nett);
 	one_group("ecdsa_verify_msg_prepared", run_verify_msg_prepared, &s, none, ossl, nett);
 	one_group("ecdsa_public_key_prepare", run_prepare, &s, none, ossl, nett);

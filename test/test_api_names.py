@@ -16,7 +16,8 @@ headers (with the doc comment just above it), and fails on:
   without ECF_WARN_UNUSED_RESULT; a required pointer without ECF_NONNULL, or
   an optional one (written `name?` in the table) with it; a size written as a
   number in a prototype; an output after an input; a `<x>_len` that does not
-  follow `<x>`; an option (extra, ctx, flags, cond) before the data;
+  follow `<x>`; an option (extra, ctx, flags, cond) before the data (a
+  batch call's count `n` comes last, after the options);
 - a declared function that no library exports.
 """
 import os
@@ -181,8 +182,10 @@ def main(argv, allow_missing=False):
         for i, n in enumerate(names):
             if n.endswith("_len") and n != "der_len" and (i == 0 or names[i - 1] != n[:-4]):
                 fail("%s: %s does not follow %s" % (p.name, n, n[:-4]))
-            if n in OPTIONS and any(m not in OPTIONS for m in names[i + 1:]):
-                fail("%s: option %s before %s" % (p.name, n, [m for m in names[i + 1:] if m not in OPTIONS]))
+            # a batch call's count n comes last, after the options
+            rest = names[i + 1:-1] if names[-1:] == ["n"] else names[i + 1:]
+            if n in OPTIONS and any(m not in OPTIONS for m in rest):
+                fail("%s: option %s before %s" % (p.name, n, [m for m in rest if m not in OPTIONS]))
         field, op = field_of(p.name)
         if field is not None and p.name not in table:
             ops.setdefault(field, {})[op] = p

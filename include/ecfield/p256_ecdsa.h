@@ -166,6 +166,46 @@ ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2, 3) int ecf_p256_ecdsa_sig_to_de
 ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2) int ecf_p256_ecdsa_sig_from_der(
     uint8_t sig[ECF_P256_ECDSA_SIGNATURE_BYTES], const uint8_t *der, size_t der_len);
 
+/** Batch of n signatures: sig[i] and status[i] are what
+ *  ecf_p256_ecdsa_sign(sig[i], sk[i], digest[i], digest_len[i], extra[i],
+ *  extra_len[i], flags) writes and returns, for i < n, where extra[i] is
+ *  read as NULL when extra is NULL and extra_len[i] as 0 when extra_len is
+ *  NULL (no extra data). Each digest[i] may be NULL when digest_len[i] is 0
+ *  (likewise extra[i]); an element whose pointer is NULL with a nonzero
+ *  length gets ECF_ERR_NULL (and a zeroed sig[i]), as the single call. The
+ *  same RFC 6979 nonces, hedged by extra[i], as the single call: the same
+ *  signatures bit for bit. Full groups of 8 run 8 at a time on CPUs with
+ *  AVX-512 IFMA (the avx512_ifma tier), the rest one by one.
+ *  Returns ECF_OK if every status[i] is ECF_OK, else the first status[i]
+ *  that is not (ECF_ERR_SCALAR, ECF_ERR_NULL); ECF_ERR_NULL if sig, status,
+ *  sk, digest or digest_len is NULL (then the n elements of sig and status
+ *  that are not NULL are zeroed and set to ECF_ERR_NULL). n = 0 returns
+ *  ECF_OK. sig and status may not overlap the inputs or each other.
+ *  Constant time in each sk[i] and nonce: no element's key changes another
+ *  element's result or timing (the statuses are public). */
+ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2, 3, 4, 5) int ecf_p256_ecdsa_sign_batch(
+    uint8_t sig[][ECF_P256_ECDSA_SIGNATURE_BYTES], int status[], const uint8_t sk[][ECF_P256_SECRET_KEY_BYTES],
+    const uint8_t *const digest[], const size_t digest_len[], const uint8_t *const extra[], const size_t extra_len[],
+    unsigned flags, size_t n);
+
+/** Batch of n verifications: status[i] is what
+ *  ecf_p256_ecdsa_verify(sig[i], pk[i], ECF_P256_PUBLIC_KEY_BYTES, digest[i],
+ *  digest_len[i]) returns, for i < n (each pk[i] an uncompressed SEC1
+ *  point; digest[i] may be NULL when digest_len[i] is 0, else ECF_ERR_NULL
+ *  for that element). Full groups of 8 run 8 at a time on CPUs with AVX-512
+ *  IFMA, the rest one by one; the statuses are the same.
+ *  Returns ECF_OK if every status[i] is ECF_OK, else the first status[i]
+ *  that is not (ECF_ERR_VERIFY, ECF_ERR_RANGE, ECF_ERR_LENGTH,
+ *  ECF_ERR_ENCODING, ECF_ERR_NOT_ON_CURVE, ECF_ERR_IDENTITY, ECF_ERR_NULL);
+ *  ECF_ERR_NULL if status, sig, pk, digest or digest_len is NULL (then the
+ *  n elements of status, if not NULL, are set to ECF_ERR_NULL). n = 0
+ *  returns ECF_OK. Reject element i on anything but ECF_OK in status[i]; a
+ *  bad element does not change another's status. Variable time (public
+ *  inputs). */
+ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2, 3, 4, 5) int ecf_p256_ecdsa_verify_batch(
+    int status[], const uint8_t sig[][ECF_P256_ECDSA_SIGNATURE_BYTES], const uint8_t pk[][ECF_P256_PUBLIC_KEY_BYTES],
+    const uint8_t *const digest[], const size_t digest_len[], size_t n);
+
 #ifdef __cplusplus
 }
 #endif

@@ -191,6 +191,20 @@ ECFI_HIDDEN void ecfk_p256x8_scalar_mult_base_avx512_ifma(uint64_t x[4][8], uint
 ECFI_HIDDEN void ecfk_p256x8_scalar_mult_avx512_ifma(uint64_t x[4][8], uint64_t y[4][8], uint64_t inf[8],
                                                      const uint64_t k[4][8], const uint64_t px[4][8],
                                                      const uint64_t py[4][8]);
+/* For the ECDSA batch calls (appended to p256x8_avx512_ifma.c):
+ * scalar_mult_base_jac: the JACOBIAN X, Z of k G per lane (scalar path
+ *   Montgomery domain, canonical words; k < n), the same table and windows
+ *   as scalar_mult_base; constant time in k.
+ * double_scalar_mult_vartime: the Jacobian X, Z of u1 G + u2 P per lane (Z = 0 for
+ *   the identity; u = {u1, u2}, u1, u2 < n, pxy = {px, py}, P of order n as in scalar_mult), complete for
+ *   every such input; variable time (gathers at the digits of u1, u2). */
+ECFI_HIDDEN void ecfk_p256x8_scalar_mult_base_jac_avx512_ifma(uint64_t x[4][8], uint64_t z[4][8],
+                                                              const uint64_t k[4][8], const uint64_t *table,
+                                                              unsigned w);
+ECFI_HIDDEN void ecfk_p256x8_double_scalar_mult_vartime_avx512_ifma(uint64_t x[4][8], uint64_t z[4][8],
+                                                                    const uint64_t u[2][4][8],
+                                                                    const uint64_t pxy[2][4][8], const uint64_t *table,
+                                                                    unsigned w);
 #endif
 
 /* The 64 SHA-256 round constants (FIPS 180-4, 4.2.2), defined with the

@@ -160,5 +160,20 @@ static void ct_p256_group(ct_rng *rng)
 		ct_sink_bytes(sig, sizeof sig);
 		ct_sink_int(ecf_p256_ecdsa_sign_msg(sig, seed, digest, 7, extra, 16, ECF_P256_ECDSA_LOW_S));
 		ct_sink_bytes(sig, sizeof sig);
+		/* sign_batch (the scalar fallback under valgrind): secret keys, one
+		 * invalid; public digests; secret hedging in one element. */
+		{
+			uint8_t bsk[3][32], bsig[3][64];
+			const uint8_t *bd[3] = {digest, digest, digest}, *bx[3] = {NULL, extra, NULL};
+			const size_t bdl[3] = {32, 20, 0}, bxl[3] = {0, 16, 0};
+			int bst[3];
+			memcpy(bsk[0], priv, 32);
+			memcpy(bsk[1], seed, 32);
+			memcpy(bsk[2], priv, 32);
+			ct_sink_int(ecf_p256_ecdsa_sign_batch(bsig, bst, (const uint8_t(*)[32])bsk, bd, bdl, bx, bxl,
+			                                      ECF_P256_ECDSA_LOW_S, 3));
+			ct_sink_bytes(bsig, sizeof bsig);
+			ct_sink_bytes(bst, sizeof bst);
+		}
 	}
 }

@@ -12,6 +12,7 @@
 #include "curves/p256/point_ops.h"
 #include "fields/p256n_internal.h"
 #include "hash/sha2.h"
+#include "kernels/kernels.h"
 
 #if defined(ECFI_TEST_HOOKS)
 #include "testhooks/p256_hooks.h"
@@ -99,49 +100,79 @@ void ecfi_p256_rfc6979_init(ecfi_p256_rfc6979 *g, const uint8_t x[32], const uin
 
 void ecfi_p256_rfc6979_next(ecfi_p256_rfc6979 *g, uint64_t k[4]) { rfc6979_next(g, k, P256_N); }
 
-static int sign_rs(uint64_t r[4], uint64_t s[4], const uint8_t sk[32], const uint8_t *digest, size_t digest_len,
-                   const uint8_t *extra, size_t extra_len, unsigned flags)
+/* s = (e + r x) / k mod n for kinv = R/k (the Montgomery domain) and plain
+ * r, x, e: with r as rR, two Montgomery products give plain values. */
+static void sign_s(uint64_t s[4], const uint64_t r[4], const uint64_t x[4], const uint64_t e[4], const sc *kinv,
+                   uint32_t tiers)
 {
-	uint32_t tiers = ecfi_tiers();
-	uint64_t x[4], e[4], k[4];
-	uint8_t xb[32];
-	uint64_t ok = ecfi_p256_scalar_load(x, sk);
-	ecfi_p256_scalar_or_one(x, ok); /* an invalid key signs with x = 1, masked away */
-	ecfi_limbs_to_be(xb, 32, x);
-	bits2int(e, digest, digest_len);
-	ecfi_limbs_reduce_once(e, e, 0, P256_N, 4);
+	sc xm, rm, em, t;
+	ecfi_limbs_copy(xm.limb, x, 4);
+	ecfi_limbs_copy(rm.limb, r, 4);
+	ecfi_limbs_copy(em.limb, e, 4);
+	ecfi_p256n_to_mont(&rm, &rm);             /* rR */
+	ecfi_p256n_mul_with(tiers, &t, &rm, &xm); /* r x */
+	ecfi_p256n_add(&t, &t, &em);              /* e + r x */
+	ecfi_p256n_mul_with(tiers, &t, &t, kinv); /* (e + r x) / k */
+	ecfi_limbs_copy(s, t.limb, 4);
+	ecfi_wipe(&xm, sizeof xm);
+	ecfi_wipe(&t, sizeof t);
+}
 
-	ecfi_p256_rfc6979 g;
-	ecfi_p256_rfc6979_init(&g, xb, digest, digest_len, extra, extra_len);
-	sc km, kinv, xm, rm, em, t;
+/* 1 if r or s is 0 (a candidate RFC 6979 rejects; probability ~2^-256),
+ * declassified. */
+static int sign_bad(const uint64_t r[4], const uint64_t s[4])
+{
+	uint64_t bad = ecfi_limbs_zero_mask(r, 4) | ecfi_limbs_zero_mask(s, 4);
+	ecfi_declassify(&bad, sizeof bad);
+	return bad != 0;
+}
+
+/* Step h of RFC 6979 and the signature from the generator g on: the next
+ * candidate k, r = x(kG) mod n, s; again while r or s is 0. x is the key
+ * (plain, 1 for an invalid one), e the digest's integer mod n. */
+static void sign_loop(uint64_t r[4], uint64_t s[4], ecfi_p256_rfc6979 *g, const uint64_t x[4], const uint64_t e[4],
+                      uint32_t tiers)
+{
+	uint64_t k[4];
+	sc km, kinv;
 	point R;
 	affine A;
-	for (;;) {
-		ecfi_p256_rfc6979_next(&g, k);
+	do {
+		ecfi_p256_rfc6979_next(g, k);
 		ecfi_p256_scalar_mult_base_limbs(&R, k, tiers);
 		(void)ecfi_p256_point_to_affine_fast(&A, &R, tiers); /* k != 0: never the identity */
 		fe rx;
 		fe_from_mont(&rx, &A.x, tiers);
 		ecfi_limbs_reduce_once(r, rx.limb, 0, P256_N, 4); /* x < p < 2n */
-		/* s = (e + r x) / k mod n: with k^-1 in the Montgomery domain (R/k)
-		 * and r as rR, two Montgomery products give plain values. */
 		ecfi_limbs_copy(km.limb, k, 4);
 		ecfi_p256n_to_mont(&km, &km);
 		ecfi_p256n_inv(&kinv, &km); /* R/k */
-		ecfi_limbs_copy(xm.limb, x, 4);
-		ecfi_limbs_copy(rm.limb, r, 4);
-		ecfi_limbs_copy(em.limb, e, 4);
-		ecfi_p256n_to_mont(&rm, &rm);              /* rR */
-		ecfi_p256n_mul_with(tiers, &t, &rm, &xm);  /* r x */
-		ecfi_p256n_add(&t, &t, &em);               /* e + r x */
-		ecfi_p256n_mul_with(tiers, &t, &t, &kinv); /* (e + r x) / k */
-		ecfi_limbs_copy(s, t.limb, 4);
-		uint64_t bad = ecfi_limbs_zero_mask(r, 4) | ecfi_limbs_zero_mask(s, 4);
-		ecfi_declassify(&bad, sizeof bad); /* probability ~2^-256 */
-		if (!bad)
-			break;
-	}
-	/* Low s: s = n - s when s > (n - 1) / 2, i.e. when 2s >= n (n is odd). */
+		sign_s(s, r, x, e, &kinv, tiers);
+	} while (sign_bad(r, s));
+	ecfi_wipe(k, sizeof k);
+	ecfi_wipe(&km, sizeof km);
+	ecfi_wipe(&kinv, sizeof kinv);
+	ecfi_wipe(&R, sizeof R);
+	ecfi_wipe(&A, sizeof A);
+}
+
+/* The key x (1 where sk is invalid: ok = 0), its bytes xb, the digest's
+ * integer e mod n and the generator's steps b-g. Returns ok. */
+static uint64_t sign_setup(uint64_t x[4], uint8_t xb[32], uint64_t e[4], ecfi_p256_rfc6979 *g, const uint8_t sk[32],
+                           const uint8_t *digest, size_t digest_len, const uint8_t *extra, size_t extra_len)
+{
+	uint64_t ok = ecfi_p256_scalar_load(x, sk);
+	ecfi_p256_scalar_or_one(x, ok); /* an invalid key signs with x = 1, masked away */
+	ecfi_limbs_to_be(xb, 32, x);
+	bits2int(e, digest, digest_len);
+	ecfi_limbs_reduce_once(e, e, 0, P256_N, 4);
+	ecfi_p256_rfc6979_init(g, xb, digest, digest_len, extra, extra_len);
+	return ok;
+}
+
+/* Low s (s = n - s when 2s >= n, n odd) under flags; r, s zeroed where ok is 0. */
+static void sign_finish(uint64_t r[4], uint64_t s[4], uint64_t ok, unsigned flags)
+{
 	uint64_t s2[4];
 	uint64_t s2top = ecfi_limbs_add(s2, s, s, 4);
 	uint64_t high = (ecfi_mask_from_bit(s2top) | ~ecfi_limbs_lt_mask(s2, P256_N, 4)) &
@@ -153,16 +184,23 @@ static int sign_rs(uint64_t r[4], uint64_t s[4], const uint8_t sk[32], const uin
 		r[i] &= ok;
 		s[i] &= ok;
 	}
+	ecfi_wipe(s2, sizeof s2);
+	ecfi_wipe(ns, sizeof ns);
+}
+
+static int sign_rs(uint64_t r[4], uint64_t s[4], const uint8_t sk[32], const uint8_t *digest, size_t digest_len,
+                   const uint8_t *extra, size_t extra_len, unsigned flags)
+{
+	uint32_t tiers = ecfi_tiers();
+	uint64_t x[4], e[4];
+	uint8_t xb[32];
+	ecfi_p256_rfc6979 g;
+	uint64_t ok = sign_setup(x, xb, e, &g, sk, digest, digest_len, extra, extra_len);
+	sign_loop(r, s, &g, x, e, tiers);
+	sign_finish(r, s, ok, flags);
 	ecfi_wipe(x, sizeof x);
-	ecfi_wipe(k, sizeof k);
 	ecfi_wipe(xb, sizeof xb);
 	ecfi_wipe(&g, sizeof g);
-	ecfi_wipe(&km, sizeof km);
-	ecfi_wipe(&kinv, sizeof kinv);
-	ecfi_wipe(&xm, sizeof xm);
-	ecfi_wipe(&t, sizeof t);
-	ecfi_wipe(&R, sizeof R);
-	ecfi_wipe(&A, sizeof A);
 	return ecfi_status_from_mask(ECF_ERR_SCALAR, ~ok);
 }
 
@@ -306,6 +344,33 @@ static int ecdsa_sig_from_der_impl(uint8_t sig[64], const uint8_t *der, size_t d
 	return ECF_OK;
 }
 
+/* The last step of a verification: ECF_OK iff R (Jacobian, Z = 0 for the
+ * identity) is not the identity and x(R) mod n == r. */
+static int verify_finish(const point *R, const uint64_t r[4], uint32_t tiers)
+{
+	if (fe_zero_mask(&R->z))
+		return ECF_ERR_VERIFY;
+	/* x(R) mod n == r without an inversion, R in Jacobian coordinates (x =
+	 * X / Z^2): X == r Z^2, or X == (r + n) Z^2 when r + n < p. */
+	fe rf, rz, zz;
+	fe_sqr(&zz, &R->z, tiers);
+	ecfi_limbs_copy(rf.limb, r, 4);
+	fe_to_mont(&rf, &rf, tiers);
+	fe_mul(&rz, &rf, &zz, tiers);
+	if (fe_equal_mask(&rz, &R->x))
+		return ECF_OK;
+	uint64_t rn[4];
+	uint64_t carry = ecfi_limbs_add(rn, r, P256_N, 4);
+	if (carry == 0 && ecfi_limbs_lt_mask(rn, ecfi_p256_M, 4)) {
+		ecfi_limbs_copy(rf.limb, rn, 4);
+		fe_to_mont(&rf, &rf, tiers);
+		fe_mul(&rz, &rf, &zz, tiers);
+		if (fe_equal_mask(&rz, &R->x))
+			return ECF_OK;
+	}
+	return ECF_ERR_VERIFY;
+}
+
 /* The verification of sig for the digest under the key q (decoded), or the
  * prepared key's table when table is not NULL (then q is unused). */
 static int verify_core(const uint8_t sig[64], const point *q, const affine *table, const uint8_t *digest,
@@ -331,27 +396,7 @@ static int verify_core(const uint8_t sig[64], const point *q, const affine *tabl
 		ecfi_p256_double_scalar_mult_vartime_jac_table(&R, u1.limb, u2.limb, table, tiers);
 	else
 		ecfi_p256_double_scalar_mult_vartime_jac(&R, u1.limb, u2.limb, q, tiers);
-	if (fe_zero_mask(&R.z))
-		return ECF_ERR_VERIFY;
-	/* x(R) mod n == r without an inversion, R in Jacobian coordinates (x =
-	 * X / Z^2): X == r Z^2, or X == (r + n) Z^2 when r + n < p. */
-	fe rf, rz, zz;
-	fe_sqr(&zz, &R.z, tiers);
-	ecfi_limbs_copy(rf.limb, r, 4);
-	fe_to_mont(&rf, &rf, tiers);
-	fe_mul(&rz, &rf, &zz, tiers);
-	if (fe_equal_mask(&rz, &R.x))
-		return ECF_OK;
-	uint64_t rn[4];
-	uint64_t carry = ecfi_limbs_add(rn, r, P256_N, 4);
-	if (carry == 0 && ecfi_limbs_lt_mask(rn, ecfi_p256_M, 4)) {
-		ecfi_limbs_copy(rf.limb, rn, 4);
-		fe_to_mont(&rf, &rf, tiers);
-		fe_mul(&rz, &rf, &zz, tiers);
-		if (fe_equal_mask(&rz, &R.x))
-			return ECF_OK;
-	}
-	return ECF_ERR_VERIFY;
+	return verify_finish(&R, r, tiers);
 }
 
 static int ecdsa_verify_impl(const uint8_t sig[64], const uint8_t *pk, size_t pk_len, const uint8_t *digest,
@@ -484,6 +529,303 @@ int ecf_p256_ecdsa_verify(const uint8_t sig[ECF_P256_ECDSA_SIGNATURE_BYTES], con
                           const uint8_t *digest, size_t digest_len)
 {
 	return ecdsa_verify_impl(sig, pk, pk_len, digest, digest_len);
+}
+/* ---- Batches (ecf_p256_ecdsa_sign_batch, ecf_p256_ecdsa_verify_batch) ----
+ *
+ * As ecdh.c's batches: full groups of 8 elements on the 8-lane AVX-512 IFMA
+ * kernels where the flag word has the avx512_ifma tier, the rest (and every
+ * element on other CPUs) through the single calls' workers. A lane computes
+ * what the single call computes, from the same code where it is scalar:
+ * sign_setup (key, digest, RFC 6979 steps b-g) and the first candidate k per
+ * lane, then k G for the 8 lanes in the kernel (Jacobian), then per lane
+ * r = x(kG) mod n and s = (e + r x)/k with sign_s and sign_finish. The two
+ * inversions (Z mod p for x, k mod n) take one constant-time inversion each
+ * per group (Montgomery's trick over the 8 lanes: inv8 below) instead of
+ * eight. A lane whose r or s is 0 (probability ~2^-256, public) goes on in
+ * sign_loop from its own generator, as the single call does. Verification:
+ * u1 G + u2 Q per lane in the kernel, then the single call's verify_finish.
+ * A lane with an invalid key, signature or pointer runs with a stand-in
+ * (key 1, or the generator with u1 = 0, u2 = 1) and gets its own status;
+ * the other lanes' results and timing do not depend on it. */
+
+#define BATCH_LANES 8
+
+/* As ecdh.c: the kernels' frames (up to 15 KiB of tables) exceed
+ * ecfi_wipe_stack's 8 KiB, so the batch calls wipe 32 KiB. */
+#define BATCH_WIPE_BYTES 32768
+static ECFI_NOINLINE void batch_wipe_stack(void)
+{
+	uint64_t buf[BATCH_WIPE_BYTES / 8];
+#if defined(ECFI_WIPE_STOS)
+	void *p = buf;
+	size_t n = BATCH_WIPE_BYTES / ECFI_WIPE_WORD;
+	__asm__ __volatile__(ECFI_WIPE_STOS : "+D"(p), "+c"(n) : "a"((size_t)0) : "memory", ECFI_WIPE_SAVED);
+#else
+	ecfi_wipe(buf, sizeof buf);
+#endif
+}
+
+/* ECF_OK if every status is, else the first that is not (public). */
+static int batch_result(int *status, size_t n)
+{
+	ecfi_declassify(status, n * sizeof *status);
+	for (size_t i = 0; i < n; i++)
+		if (status[i] != ECF_OK)
+			return status[i];
+	return ECF_OK;
+}
+
+/* Element i's digest and extra data as the single call gets them (extra[i]
+ * or NULL, extra_len[i] or 0); ECF_ERR_NULL where the single call returns it
+ * (a NULL pointer with a nonzero length), else ECF_OK. */
+static int batch_args(const uint8_t **dp, size_t *dn, const uint8_t **ep, size_t *en, const uint8_t *const digest[],
+                      const size_t digest_len[], const uint8_t *const extra[], const size_t extra_len[], size_t i)
+{
+	*dp = digest[i];
+	*dn = digest_len[i];
+	*ep = extra != NULL ? extra[i] : NULL;
+	*en = extra_len != NULL ? extra_len[i] : 0;
+	return (*dp == NULL && *dn != 0) || (*ep == NULL && *en != 0) ? ECF_ERR_NULL : ECF_OK;
+}
+
+#if ECFI_X86_64_KERNELS
+/* Montgomery's trick: r[l] = 1/a[l] (the Montgomery domain) for 8 nonzero
+ * a[l], one constant-time inversion and 21 multiplications; r may alias a. */
+static void fe_inv8(fe r[BATCH_LANES], const fe a[BATCH_LANES], uint32_t tiers)
+{
+	fe c[BATCH_LANES], inv, t;
+	c[0] = a[0];
+	for (int l = 1; l < BATCH_LANES; l++)
+		fe_mul(&c[l], &c[l - 1], &a[l], tiers);
+	fe_inv(&inv, &c[BATCH_LANES - 1]);
+	for (int l = BATCH_LANES - 1; l > 0; l--) {
+		fe_mul(&t, &inv, &c[l - 1], tiers);
+		fe_mul(&inv, &inv, &a[l], tiers);
+		r[l] = t;
+	}
+	r[0] = inv;
+	ecfi_wipe(c, sizeof c);
+	ecfi_wipe(&inv, sizeof inv);
+	ecfi_wipe(&t, sizeof t);
+}
+
+/* The same mod n. */
+static void sc_inv8(sc r[BATCH_LANES], const sc a[BATCH_LANES], uint32_t tiers)
+{
+	sc c[BATCH_LANES], inv, t;
+	c[0] = a[0];
+	for (int l = 1; l < BATCH_LANES; l++)
+		ecfi_p256n_mul_with(tiers, &c[l], &c[l - 1], &a[l]);
+	ecfi_p256n_inv(&inv, &c[BATCH_LANES - 1]);
+	for (int l = BATCH_LANES - 1; l > 0; l--) {
+		ecfi_p256n_mul_with(tiers, &t, &inv, &c[l - 1]);
+		ecfi_p256n_mul_with(tiers, &inv, &inv, &a[l]);
+		r[l] = t;
+	}
+	r[0] = inv;
+	ecfi_wipe(c, sizeof c);
+	ecfi_wipe(&inv, sizeof inv);
+	ecfi_wipe(&t, sizeof t);
+}
+
+/* 8 signatures on the IFMA tier; pre[l] is ECF_ERR_NULL for a lane whose
+ * pointers the single call rejects (it signs an empty digest, discarded). */
+static ECFI_NOINLINE void sign_worker8(uint8_t sig[][ECF_P256_ECDSA_SIGNATURE_BYTES], int *status,
+                                       const uint8_t sk[][ECF_P256_SECRET_KEY_BYTES], const uint8_t *const *dp,
+                                       const size_t *dn, const uint8_t *const *ep, const size_t *en, const int *pre,
+                                       unsigned flags, uint32_t tiers)
+{
+	ecfi_p256_rfc6979 g[BATCH_LANES];
+	uint64_t x[BATCH_LANES][4], e[BATCH_LANES][4], ok[BATCH_LANES], kv[4][BATCH_LANES], X[4][BATCH_LANES],
+	    Z[4][BATCH_LANES], k[4], r[4], s[4];
+	uint8_t xb[32];
+	fe zi[BATCH_LANES], xa, t;
+	sc kinv[BATCH_LANES];
+	for (int l = 0; l < BATCH_LANES; l++) {
+		const int empty = pre[l] != ECF_OK; /* public */
+		ok[l] = sign_setup(x[l], xb, e[l], &g[l], sk[l], empty ? NULL : dp[l], empty ? 0 : dn[l],
+		                   empty ? NULL : ep[l], empty ? 0 : en[l]);
+		ecfi_p256_rfc6979_next(&g[l], k);
+		for (int w = 0; w < 4; w++)
+			kv[w][l] = k[w];
+		ecfi_limbs_copy(kinv[l].limb, k, 4);
+		ecfi_p256n_to_mont(&kinv[l], &kinv[l]);
+	}
+	ecfk_p256x8_scalar_mult_base_jac_avx512_ifma(X, Z, (const uint64_t(*)[BATCH_LANES])kv,
+	                                             ecfi_p256_base_table_words(), P256_BASE_W);
+	for (int l = 0; l < BATCH_LANES; l++)
+		for (int w = 0; w < 4; w++)
+			zi[l].limb[w] = Z[w][l]; /* never 0: k in [1, n - 1] */
+	fe_inv8(zi, zi, tiers);
+	sc_inv8(kinv, kinv, tiers); /* R/k */
+	for (int l = 0; l < BATCH_LANES; l++) {
+		for (int w = 0; w < 4; w++)
+			xa.limb[w] = X[w][l];
+		fe_sqr(&t, &zi[l], tiers);
+		fe_mul(&xa, &xa, &t, tiers);
+		fe_from_mont(&xa, &xa, tiers);                    /* x(kG), plain */
+		ecfi_limbs_reduce_once(r, xa.limb, 0, P256_N, 4); /* x < p < 2n */
+		sign_s(s, r, x[l], e[l], &kinv[l], tiers);
+		if (sign_bad(r, s)) /* public: step h.3 and on, as the single call */
+			sign_loop(r, s, &g[l], x[l], e[l], tiers);
+		sign_finish(r, s, ok[l], flags);
+		ecfi_limbs_to_be(sig[l], 32, r);
+		ecfi_limbs_to_be(sig[l] + 32, 32, s);
+		status[l] = ecfi_status_from_mask(ECF_ERR_SCALAR, ~ok[l]);
+		if (pre[l] != ECF_OK) { /* public */
+			ecfi_wipe(sig[l], ECF_P256_ECDSA_SIGNATURE_BYTES);
+			status[l] = pre[l];
+		}
+	}
+	ecfi_wipe(g, sizeof g);
+	ecfi_wipe(x, sizeof x);
+	ecfi_wipe(kv, sizeof kv);
+	ecfi_wipe(X, sizeof X);
+	ecfi_wipe(Z, sizeof Z);
+	ecfi_wipe(k, sizeof k);
+	ecfi_wipe(r, sizeof r);
+	ecfi_wipe(s, sizeof s);
+	ecfi_wipe(xb, sizeof xb);
+	ecfi_wipe(zi, sizeof zi);
+	ecfi_wipe(&xa, sizeof xa);
+	ecfi_wipe(&t, sizeof t);
+	ecfi_wipe(kinv, sizeof kinv);
+}
+
+/* 8 verifications on the IFMA tier (public inputs); pre[l] as above. A lane
+ * whose key, signature or pointers fail gets the single call's status and
+ * computes 0 G + 1 G meanwhile. */
+static ECFI_NOINLINE void verify_worker8(int *status, const uint8_t sig[][ECF_P256_ECDSA_SIGNATURE_BYTES],
+                                         const uint8_t pk[][ECF_P256_PUBLIC_KEY_BYTES], const uint8_t *const *dp,
+                                         const size_t *dn, const int *pre, uint32_t tiers)
+{
+	uint64_t r[BATCH_LANES][4], e[4], sv[4], u[2][4][BATCH_LANES], q2[2][4][BATCH_LANES], X[4][BATCH_LANES],
+	    Z[4][BATCH_LANES];
+	int st[BATCH_LANES];
+	sc w[BATCH_LANES], t, v;
+	for (int l = 0; l < BATCH_LANES; l++) {
+		point q;
+		st[l] = pre[l];
+		if (st[l] == ECF_OK)
+			st[l] = ecfi_p256_point_decode(&q, pk[l], ECF_P256_PUBLIC_KEY_BYTES);
+		if (st[l] == ECF_OK && (!scalar_in_range(r[l], sig[l]) || !scalar_in_range(sv, sig[l] + 32)))
+			st[l] = ECF_ERR_RANGE;
+		if (st[l] == ECF_OK) {
+			bits2int(e, dp[l], dn[l]);
+			ecfi_limbs_reduce_once(e, e, 0, P256_N, 4);
+		} else { /* the stand-in: 0 G + 1 G */
+			q.x = P256_GX_MONT;
+			q.y = P256_GY_MONT;
+			static const uint64_t one[4] = {1, 0, 0, 0};
+			ecfi_limbs_copy(r[l], one, 4);
+			ecfi_limbs_copy(sv, one, 4);
+			ecfi_limbs_zero(e, 4);
+		}
+		for (int j = 0; j < 4; j++) {
+			q2[0][j][l] = q.x.limb[j];
+			q2[1][j][l] = q.y.limb[j];
+			u[0][j][l] = e[j]; /* e, until multiplied by 1/s */
+		}
+		ecfi_limbs_copy(w[l].limb, sv, 4);
+		ecfi_p256n_to_mont(&w[l], &w[l]);
+	}
+	sc_inv8(w, w, tiers); /* R/s */
+	for (int l = 0; l < BATCH_LANES; l++) {
+		/* u1 = e/s, u2 = r/s: the plain values times R/s */
+		for (int j = 0; j < 4; j++)
+			t.limb[j] = u[0][j][l];
+		ecfi_p256n_mul_with(tiers, &v, &t, &w[l]);
+		for (int j = 0; j < 4; j++)
+			u[0][j][l] = v.limb[j];
+		ecfi_limbs_copy(t.limb, r[l], 4);
+		ecfi_p256n_mul_with(tiers, &v, &t, &w[l]);
+		for (int j = 0; j < 4; j++)
+			u[1][j][l] = v.limb[j];
+	}
+	ecfk_p256x8_double_scalar_mult_vartime_avx512_ifma(X, Z, (const uint64_t(*)[4][BATCH_LANES])u,
+	                                                   (const uint64_t(*)[4][BATCH_LANES])q2,
+	                                                   ecfi_p256_base_table_words(), P256_BASE_W);
+	for (int l = 0; l < BATCH_LANES; l++) {
+		point R;
+		for (int j = 0; j < 4; j++) {
+			R.x.limb[j] = X[j][l];
+			R.z.limb[j] = Z[j][l];
+		}
+		status[l] = st[l] == ECF_OK ? verify_finish(&R, r[l], tiers) : st[l];
+	}
+}
+#endif
+
+int ecf_p256_ecdsa_sign_batch(uint8_t sig[][ECF_P256_ECDSA_SIGNATURE_BYTES], int status[],
+                              const uint8_t sk[][ECF_P256_SECRET_KEY_BYTES], const uint8_t *const digest[],
+                              const size_t digest_len[], const uint8_t *const extra[], const size_t extra_len[],
+                              unsigned flags, size_t n)
+{
+	if (sig == NULL || status == NULL || sk == NULL || digest == NULL || digest_len == NULL) {
+		if (sig != NULL)
+			ecfi_wipe(sig, n * ECF_P256_ECDSA_SIGNATURE_BYTES);
+		for (size_t i = 0; status != NULL && i < n; i++)
+			status[i] = ECF_ERR_NULL;
+		return ECF_ERR_NULL;
+	}
+	const uint32_t tiers = ecfi_tiers();
+	(void)tiers;
+	size_t i = 0;
+	const uint8_t *dp[BATCH_LANES], *ep[BATCH_LANES];
+	size_t dn[BATCH_LANES], en[BATCH_LANES];
+	int pre[BATCH_LANES];
+#if ECFI_X86_64_KERNELS
+	if (ECFI_TIER_ON(tiers, AVX512_IFMA))
+		for (; n - i >= BATCH_LANES; i += BATCH_LANES) {
+			for (int l = 0; l < BATCH_LANES; l++)
+				pre[l] = batch_args(&dp[l], &dn[l], &ep[l], &en[l], digest, digest_len, extra,
+				                    extra_len, i + (size_t)l);
+			sign_worker8(sig + i, status + i, sk + i, dp, dn, ep, en, pre, flags, tiers);
+		}
+#endif
+	for (; i < n; i++) {
+		if (batch_args(&dp[0], &dn[0], &ep[0], &en[0], digest, digest_len, extra, extra_len, i) != ECF_OK) {
+			ecfi_wipe(sig[i], ECF_P256_ECDSA_SIGNATURE_BYTES);
+			status[i] = ECF_ERR_NULL;
+			continue;
+		}
+		status[i] = sign_worker(sig[i], sk[i], dp[0], dn[0], ep[0], en[0], flags);
+	}
+	batch_wipe_stack();
+	return batch_result(status, n);
+}
+
+int ecf_p256_ecdsa_verify_batch(int status[], const uint8_t sig[][ECF_P256_ECDSA_SIGNATURE_BYTES],
+                                const uint8_t pk[][ECF_P256_PUBLIC_KEY_BYTES], const uint8_t *const digest[],
+                                const size_t digest_len[], size_t n)
+{
+	if (status == NULL || sig == NULL || pk == NULL || digest == NULL || digest_len == NULL) {
+		for (size_t i = 0; status != NULL && i < n; i++)
+			status[i] = ECF_ERR_NULL;
+		return ECF_ERR_NULL;
+	}
+	const uint32_t tiers = ecfi_tiers();
+	(void)tiers;
+	size_t i = 0;
+	const uint8_t *dp[BATCH_LANES], *ep[BATCH_LANES];
+	size_t dn[BATCH_LANES], en[BATCH_LANES];
+	int pre[BATCH_LANES];
+#if ECFI_X86_64_KERNELS
+	if (ECFI_TIER_ON(tiers, AVX512_IFMA))
+		for (; n - i >= BATCH_LANES; i += BATCH_LANES) {
+			for (int l = 0; l < BATCH_LANES; l++)
+				pre[l] = batch_args(&dp[l], &dn[l], &ep[l], &en[l], digest, digest_len, NULL, NULL,
+				                    i + (size_t)l);
+			verify_worker8(status + i, sig + i, pk + i, dp, dn, pre, tiers);
+		}
+#endif
+	for (; i < n; i++) {
+		pre[0] = batch_args(&dp[0], &dn[0], &ep[0], &en[0], digest, digest_len, NULL, NULL, i);
+		status[i] = pre[0] != ECF_OK
+		                ? pre[0]
+		                : ecdsa_verify_impl(sig[i], pk[i], ECF_P256_PUBLIC_KEY_BYTES, dp[0], dn[0]);
+	}
+	return batch_result(status, n);
 }
 #else /* ECFI_TEST_HOOKS: the test hooks only (testhooks/p256_hooks.h) */
 void ecfi_test_p256_rfc6979_init(ecfi_p256_rfc6979 *g, const uint8_t x[32], const uint8_t *digest, size_t digest_len,
