@@ -788,48 +788,7 @@ IN_ void pt8_to_affine_out(uint64_t x[4][8], uint64_t y[4][8], uint64_t inf[8], 
 		_mm512_storeu_si512(inf, f8_zero_lanes(&p->z, MP));
 }
 
-/* Fixed base: k[4][8] scalars below n (plain words), table the scalar path's
- * p256_base_table (ceil(257 / w) rows of 2^(w-1) affine points, 8 words
- * each: x, y, Montgomery R = 2^256), w-bit Booth windows. The same algorithm as
- * scalar_mult.c's scalar_mult_base_limbs, lane by lane (the proof there that
- * jac_madd's exceptions are selected around or unreachable for k < n holds
- * per lane): acc = O lanes take the entry (x, y, 1); zero-digit lanes keep
- * acc. Each scan reads every entry of the window for every lane. Outputs
- * the affine x, y (plain, canonical; inf as above). */
-T_ void ecfk_p256x8_scalar_mult_base_avx512_ifma(uint64_t x[4][8], uint64_t y[4][8], uint64_t inf[8],
-                                                 const uint64_t k[4][8], const uint64_t *table, unsigned w)
-{
-	const size_t entries = (size_t)1 << (w - 1);
-	unsigned windows = 1;     /* the fewest with w windows >= 257 (the top window's sign bit above bit 255) */
-	while (windows * w < 257) /* public; no division (the static check allows none) */
-		windows++;
-	__m512i k2[6];
-	pt8 acc, t;
-	f8 ex, ey, one;
-	double_k8(k2, k);
-	f8_const(&one, MOD_P.one);
-	for (int i = 0; i < 5; i++) {
-		acc.x.v[i] = _mm512_setzero_si512();
-		acc.y.v[i] = _mm512_setzero_si512();
-		acc.z.v[i] = _mm512_setzero_si512();
-	}
-	for (unsigned i = 0; i < windows; i++) {
-		__m512i neg;
-		const __m512i d = booth8(k2, w * i, w, &neg);
-		const uint64_t *row = table + (size_t)i * entries * 8;
-		__m512i e[8];
-		for (int j = 0; j < 8; j++)
-			e[j] = _mm512_setzero_si512();
-		__m512i jv = _mm512_setzero_si512();
-		for (size_t j = 0; j < entries; j++) {
-			jv = _mm512_add_epi64(jv, bc(1));
-			const __mmask8 sel = _mm512_cmpeq_epi64_mask(jv, d);
-			for (int c = 0; c < 8; c++)
-				e[c] = _mm512_mask_broadcastq_epi64(
-				    e[c], sel, _mm_castpd_si128(_mm_load_sd((const double *)(row + 8 * j + c))));
-		}
-		/* words -> limbs (the entry's x, y < p), then x 16: the domain */
-		const __m512i mask = bc(M52);
+/* The scalar path's affine table words of each lane -> limbs (x, y < p). */
 #define WORDS_TO_F8(r, w0, w1, w2, w3)                                                                                 \
 	do {                                                                                                           \
 		(r).v[0] = _mm512_and_si512((w0), mask);                                                               \
@@ -841,113 +800,23 @@ T_ void ecfk_p256x8_scalar_mult_base_avx512_ifma(uint64_t x[4][8], uint64_t y[4]
 		    _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64((w2), 28), _mm512_slli_epi64((w3), 36)), mask); \
 		(r).v[4] = _mm512_srli_epi64((w3), 16);                                                                \
 	} while (0)
-		WORDS_TO_F8(ex, e[0], e[1], e[2], e[3]);
-		WORDS_TO_F8(ey, e[4], e[5], e[6], e[7]);
-		/* 16 x, 16 y: limbs below 2^56 (limb 4 below 2^52), values
-		 * below 16p: fold_p's precondition; reduced after it */
-		lz_shl(&ex, &ex, 4);
-		lz_shl(&ey, &ey, 4);
-		fold_p(&ex);
-		fold_p(&ey);
-		f8_cneg(&ey, &ey, neg, MP);
-		const __m512i acc_inf = f8_zero_lanes(&acc.z, MP);
-		pt8_madd(&t, &acc, &ex, &ey);
-		f8_blend(&t.x, lanes_mask(acc_inf), &t.x, &ex);
-		f8_blend(&t.y, lanes_mask(acc_inf), &t.y, &ey);
-		f8_blend(&t.z, lanes_mask(acc_inf), &t.z, &one);
-		pt8_blend(&acc, _mm512_cmpneq_epi64_mask(d, _mm512_setzero_si512()), &acc, &t);
-	}
-	pt8_to_affine_out(x, y, inf, &acc);
-	wipe_vectors((__m512i *)&acc, sizeof acc / 64);
-	wipe_vectors((__m512i *)&t, sizeof t / 64);
-	wipe_vectors(k2, 6);
-	clear_vector_state();
-}
 
-/* Variable base: the same algorithm as scalar_mult.c's scalar_mult_limbs
- * lane by lane (5-bit signed Booth windows over 1P..16P in Jacobian
- * coordinates, 5 doublings and one addition per window; its proof that the
- * addition's exceptions are selected around or unreachable holds per lane,
- * for points of order n and k < n). px, py: each lane's affine point, the
- * scalar path's Montgomery domain (canonical words); x (and y, may be NULL)
- * the affine result, plain, canonical; inf as above. */
-T_ void ecfk_p256x8_scalar_mult_avx512_ifma(uint64_t x[4][8], uint64_t y[4][8], uint64_t inf[8], const uint64_t k[4][8],
-                                            const uint64_t px[4][8], const uint64_t py[4][8])
-{
-	pt8 table[16], acc, t, u;
-	__m512i k2[6];
-	f8_from_scalar(&table[0].x, px, MP);
-	f8_from_scalar(&table[0].y, py, MP);
-	f8_const(&table[0].z, MOD_P.one);
-	pt8_dbl(&table[1], &table[0]);
-	for (int i = 2; i < 16; i++) {
-		if (i & 1)
-			pt8_dbl(&table[i], &table[i / 2]);
-		else
-			pt8_add(&table[i], &table[i - 1], &table[0]);
-	}
-	double_k8(k2, k);
-	for (int i = 51; i >= 0; i--) {
-		__m512i neg;
-		const __m512i d = booth8(k2, i == 51 ? 255 : 5 * (unsigned)i, 5, &neg);
-		pt8 *dst = i == 51 ? &acc : &t;
-		for (int c = 0; c < 15; c++)
-			((__m512i *)dst)[c] = _mm512_setzero_si512();
-		__m512i jv = _mm512_setzero_si512();
-		for (int j = 0; j < 16; j++) {
-			jv = _mm512_add_epi64(jv, bc(1));
-			const __mmask8 sel = _mm512_cmpeq_epi64_mask(jv, d);
-			for (int c = 0; c < 15; c++)
-				((__m512i *)dst)[c] =
-				    _mm512_mask_mov_epi64(((__m512i *)dst)[c], sel, ((const __m512i *)&table[j])[c]);
-		}
-		f8_cneg(&dst->y, &dst->y, neg, MP);
-		if (i == 51) /* public */
-			continue;
-		for (int j = 0; j < 5; j++)
-			pt8_dbl(&acc, &acc);
-		const __m512i acc_inf = f8_zero_lanes(&acc.z, MP);
-		pt8_add(&u, &acc, &t);
-		pt8_blend(&u, lanes_mask(acc_inf), &u, &t);
-		pt8_blend(&acc, _mm512_cmpneq_epi64_mask(d, _mm512_setzero_si512()), &acc, &u);
-	}
-	pt8_to_affine_out(x, y, inf, &acc);
-	wipe_vectors((__m512i *)table, sizeof table / 64);
-	wipe_vectors((__m512i *)&acc, sizeof acc / 64);
-	wipe_vectors((__m512i *)&t, sizeof t / 64);
-	wipe_vectors((__m512i *)&u, sizeof u / 64);
-	wipe_vectors(k2, 6);
-	clear_vector_state();
-}
-
-/* ---- ECDSA (the batch signatures and verifications) ----
- *
- * Appended to the kernels above and built from their parts unchanged
- * (mont_mul, the point formulas, booth8, the table scans): the scalar
- * multiplications again, with the result left in Jacobian coordinates,
- * whose x the caller makes affine with one inversion per group of 8
- * (Montgomery's trick in the scalar field) instead of one 8-lane Fermat
- * inversion, or compares without inverting (verification). */
-
-/* Jacobian X and Z of p in the scalar path's domain (canonical a 2^256 mod
- * p, words w[j][lane]). */
-IN_ void pt8_xz_out(uint64_t x[4][8], uint64_t z[4][8], const pt8 *p)
-{
-	f8_to_scalar(x, &p->x, MP);
-	f8_to_scalar(z, &p->z, MP);
-}
-
-/* acc = k G per lane in Jacobian coordinates (Z = 0 for the identity): the
- * loop of ecfk_p256x8_scalar_mult_base_avx512_ifma (the same table, Booth
- * windows, selections and exceptions argument, for k < n), without its
- * affine conversion. Constant time in k (the scan reads every entry), except
- * with vt (a constant), where each lane's entry is gathered at its digit
- * (variable time: public scalars only). */
+/* Fixed base, acc = k G per lane in Jacobian coordinates (Z = 0 for the
+ * identity): k[4][8] scalars below n (plain words), table the scalar path's
+ * p256_base_table (ceil(257 / w) rows of 2^(w-1) affine points, 8 words
+ * each: x, y, Montgomery R = 2^256), w-bit Booth windows. The same algorithm
+ * as scalar_mult.c's scalar_mult_base_limbs, lane by lane (the proof there
+ * that jac_madd's exceptions are selected around or unreachable for k < n
+ * holds per lane): acc = O lanes take the entry (x, y, 1); zero-digit lanes
+ * keep acc. Constant time in k: each scan reads every entry of the window
+ * for every lane; except with vt (a constant after inlining: only the
+ * _vartime entry passes 1), where each lane's entry is gathered at its
+ * digit (public scalars only). */
 BIG_ void base_acc8(pt8 *acc, const uint64_t k[4][8], const uint64_t *table, unsigned w, int vt)
 {
 	const size_t entries = (size_t)1 << (w - 1);
-	unsigned windows = 1;
-	while (windows * w < 257) /* public */
+	unsigned windows = 1;     /* the fewest with w windows >= 257 (the top window's sign bit above bit 255) */
+	while (windows * w < 257) /* public; no division (the static check allows none) */
 		windows++;
 	__m512i k2[6];
 	pt8 t;
@@ -965,7 +834,7 @@ BIG_ void base_acc8(pt8 *acc, const uint64_t k[4][8], const uint64_t *table, uns
 		const __m512i d = booth8(k2, w * i, w, &neg);
 		const uint64_t *row = table + (size_t)i * entries * 8;
 		__m512i e[8];
-		if (vt) { /* a constant after inlining: the verification's public digits index the row */
+		if (vt) { /* public digits index the row: entry max(d, 1) - 1 */
 			const __m512i j8 = _mm512_slli_epi64(_mm512_sub_epi64(_mm512_max_epu64(d, bc(1)), bc(1)), 3);
 			for (int c = 0; c < 8; c++)
 				e[c] =
@@ -985,10 +854,12 @@ BIG_ void base_acc8(pt8 *acc, const uint64_t k[4][8], const uint64_t *table, uns
 		}
 		WORDS_TO_F8(ex, e[0], e[1], e[2], e[3]);
 		WORDS_TO_F8(ey, e[4], e[5], e[6], e[7]);
-		for (int j = 0; j < 4; j++) {
-			f8_add(&ex, &ex, &ex, MP);
-			f8_add(&ey, &ey, &ey, MP);
-		}
+		/* x 16: the domain. 16 x, 16 y: limbs below 2^56 (limb 4 below
+		 * 2^52), values below 16p: fold_p's precondition; reduced after it */
+		lz_shl(&ex, &ex, 4);
+		lz_shl(&ey, &ey, 4);
+		fold_p(&ex);
+		fold_p(&ey);
 		f8_cneg(&ey, &ey, neg, MP);
 		const __m512i acc_inf = f8_zero_lanes(&acc->z, MP);
 		pt8_madd(&t, acc, &ex, &ey);
@@ -1003,94 +874,28 @@ BIG_ void base_acc8(pt8 *acc, const uint64_t k[4][8], const uint64_t *table, uns
 	wipe_vectors(k2, 6);
 }
 
-/* Lazy additions for the verification's variable-base loop: a + b and
- * a - b + 2m (a, b <= 2m) with the carry pass but without the conditional
- * subtraction, so in [0, 4m]. Only as an input of mont_mul, which keeps its
- * bound for such inputs: (a b + Q m) / 2^260 < 16 m^2 / 2^260 + m < 2m for
- * a, b < 4m (16 m < 2^260), the limbs normalised (limb 4 < 2^50 as 4m <
- * 2^258); never as an operand of f8_sub's b, of f8_canon or f8_zero_lanes,
- * which need <= 2m. */
-IN_ void f8_add_lazy(f8 *r, const f8 *a, const f8 *b)
+/* Fixed base: the affine x, y (plain, canonical; inf as above) of k G per
+ * lane (base_acc8). */
+T_ void ecfk_p256x8_scalar_mult_base_avx512_ifma(uint64_t x[4][8], uint64_t y[4][8], uint64_t inf[8],
+                                                 const uint64_t k[4][8], const uint64_t *table, unsigned w)
 {
-	for (int i = 0; i < 5; i++)
-		r->v[i] = _mm512_add_epi64(a->v[i], b->v[i]);
-	carry_signed(r);
+	pt8 acc;
+	base_acc8(&acc, k, table, w, 0);
+	pt8_to_affine_out(x, y, inf, &acc);
+	wipe_vectors((__m512i *)&acc, sizeof acc / 64);
+	clear_vector_state();
 }
 
-IN_ void f8_sub_lazy(f8 *r, const f8 *a, const f8 *b)
-{
-	for (int i = 0; i < 5; i++)
-		r->v[i] = _mm512_add_epi64(_mm512_sub_epi64(a->v[i], b->v[i]), bc(MOD_P.m2[i]));
-	carry_signed(r);
-}
-
-/* pt8_dbl with the lazy additions where the value only enters mont_mul:
- * X - delta, X + delta, 3 alpha (one subtraction of 2m: <= 4m), beta - X3
- * and Y3 (<= 4m: the next formulas read Y only through mont_mul); X3 and
- * Z3 stay <= 2m. p->y may be <= 4m. The same point as pt8_dbl. */
-BIG_ void pt8_dbl_lazy(pt8 *r, const pt8 *p)
-{
-	f8 delta, gamma, beta, alpha, t, u;
-	mont_mul(&delta, &p->z, &p->z, MP);
-	mont_mul(&gamma, &p->y, &p->y, MP);
-	mont_mul(&beta, &p->x, &gamma, MP);
-	f8_sub_lazy(&t, &p->x, &delta);
-	f8_add_lazy(&u, &p->x, &delta);
-	mont_mul(&alpha, &t, &u, MP);
-	f8_add_lazy(&t, &alpha, &alpha);
-	f8_add(&alpha, &alpha, &t, MP); /* <= 6m before its subtraction of 2m: <= 4m */
-	mont_mul(&t, &p->y, &p->z, MP);
-	f8_add(&r->z, &t, &t, MP);
-	f8_add(&beta, &beta, &beta, MP);
-	f8_add(&beta, &beta, &beta, MP);
-	mont_mul(&t, &alpha, &alpha, MP);
-	f8_add(&u, &beta, &beta, MP);
-	f8_sub(&r->x, &t, &u, MP);
-	f8_sub_lazy(&t, &beta, &r->x);
-	mont_mul(&t, &alpha, &t, MP);
-	mont_mul(&u, &gamma, &gamma, MP);
-	f8_add(&u, &u, &u, MP);
-	f8_add(&u, &u, &u, MP);
-	f8_add(&u, &u, &u, MP);
-	f8_sub_lazy(&r->y, &t, &u);
-}
-
-/* pt8_add with the lazy H, R, V - X3 and Y3 (<= 4m, read only by mont_mul);
- * X3, Z3 <= 2m. p->y, q->y may be <= 4m. The same point as pt8_add. */
-BIG_ void pt8_add_lazy(pt8 *r, const pt8 *p, const pt8 *q)
-{
-	f8 z1z1, z2z2, u1, u2, s1, s2, h, rr, hh, hhh, v, t;
-	mont_mul(&z1z1, &p->z, &p->z, MP);
-	mont_mul(&z2z2, &q->z, &q->z, MP);
-	mont_mul(&u1, &p->x, &z2z2, MP);
-	mont_mul(&u2, &q->x, &z1z1, MP);
-	mont_mul(&t, &q->z, &z2z2, MP);
-	mont_mul(&s1, &p->y, &t, MP);
-	mont_mul(&t, &p->z, &z1z1, MP);
-	mont_mul(&s2, &q->y, &t, MP);
-	f8_sub_lazy(&h, &u2, &u1);
-	f8_sub_lazy(&rr, &s2, &s1);
-	mont_mul(&t, &p->z, &q->z, MP);
-	mont_mul(&r->z, &t, &h, MP);
-	mont_mul(&hh, &h, &h, MP);
-	mont_mul(&hhh, &hh, &h, MP);
-	mont_mul(&v, &u1, &hh, MP);
-	mont_mul(&t, &rr, &rr, MP);
-	f8_sub(&t, &t, &hhh, MP);
-	f8_sub(&t, &t, &v, MP);
-	f8_sub(&r->x, &t, &v, MP);
-	f8_sub_lazy(&t, &v, &r->x);
-	mont_mul(&t, &rr, &t, MP);
-	mont_mul(&s1, &s1, &hhh, MP);
-	f8_sub_lazy(&r->y, &t, &s1);
-}
-
-/* acc = k P per lane, Jacobian: the loop of ecfk_p256x8_scalar_mult_avx512_ifma
- * (5-bit Booth windows over 1P..16P; for P of order n and k < n its
- * additions' exceptions are selected around or unreachable), without its
- * affine conversion, and VARIABLE TIME: each lane's entry is gathered at
- * its digit (public k only). px, py: the scalar path's Montgomery words. */
-BIG_ void var_acc8_vartime(pt8 *acc, const uint64_t k[4][8], const uint64_t px[4][8], const uint64_t py[4][8])
+/* Variable base, acc = k P per lane in Jacobian coordinates: the same
+ * algorithm as scalar_mult.c's scalar_mult_limbs lane by lane (5-bit signed
+ * Booth windows over 1P..16P, 5 doublings and one addition per window; its
+ * proof that the addition's exceptions are selected around or unreachable
+ * holds per lane, for points of order n and k < n). px, py: each lane's
+ * affine point, the scalar path's Montgomery domain (canonical words).
+ * Constant time in k and P: each scan reads every entry; except with vt (a
+ * constant after inlining: only the _vartime entry passes 1), where each
+ * lane's entry is gathered at its digit (public scalars only). */
+BIG_ void var_acc8(pt8 *acc, const uint64_t k[4][8], const uint64_t px[4][8], const uint64_t py[4][8], int vt)
 {
 	const __m512i lane = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
 	pt8 table[16], t, u;
@@ -1106,35 +911,78 @@ BIG_ void var_acc8_vartime(pt8 *acc, const uint64_t k[4][8], const uint64_t px[4
 			pt8_add(&table[i], &table[i - 1], &table[0]);
 	}
 	double_k8(k2, k);
-	/* the table keeps y <= 2m (f8_cneg negates it); the accumulator's y is
-	 * lazy (<= 4m) after the first doubling */
 	for (int i = 51; i >= 0; i--) {
 		__m512i neg;
 		const __m512i d = booth8(k2, i == 51 ? 255 : 5 * (unsigned)i, 5, &neg);
 		pt8 *dst = i == 51 ? acc : &t;
-		/* entry max(d, 1) - 1 of each lane's column: word (j 15 + c) 8 + lane
-		 * of the table (15 vectors of 8 words per entry; 120 = 128 - 8) */
-		const __m512i j = _mm512_sub_epi64(_mm512_max_epu64(d, bc(1)), bc(1));
-		const __m512i at =
-		    _mm512_add_epi64(_mm512_sub_epi64(_mm512_slli_epi64(j, 7), _mm512_slli_epi64(j, 3)), lane);
-		for (int c = 0; c < 15; c++)
-			((__m512i *)dst)[c] =
-			    _mm512_i64gather_epi64(_mm512_add_epi64(at, bc(8 * (uint64_t)c)), (const void *)table, 8);
-		if (i == 51) { /* public; digit 0 lanes take the identity */
-			for (int c = 10; c < 15; c++)
-				((__m512i *)dst)[c] = _mm512_maskz_mov_epi64(
-				    _mm512_cmpneq_epi64_mask(d, _mm512_setzero_si512()), ((__m512i *)dst)[c]);
+		if (vt) {
+			/* entry max(d, 1) - 1 of each lane's column: word (j 15 + c) 8 +
+			 * lane of the table (15 vectors of 8 words per entry; 120 = 128 -
+			 * 8); digit-0 lanes are kept or made the identity below */
+			const __m512i j = _mm512_sub_epi64(_mm512_max_epu64(d, bc(1)), bc(1));
+			const __m512i at =
+			    _mm512_add_epi64(_mm512_sub_epi64(_mm512_slli_epi64(j, 7), _mm512_slli_epi64(j, 3)), lane);
+			for (int c = 0; c < 15; c++)
+				((__m512i *)dst)[c] = _mm512_i64gather_epi64(_mm512_add_epi64(at, bc(8 * (uint64_t)c)),
+				                                             (const void *)table, 8);
+			if (i == 51) { /* public; digit 0 lanes take the identity */
+				for (int c = 10; c < 15; c++)
+					((__m512i *)dst)[c] = _mm512_maskz_mov_epi64(
+					    _mm512_cmpneq_epi64_mask(d, _mm512_setzero_si512()), ((__m512i *)dst)[c]);
+			}
+		} else {
+			for (int c = 0; c < 15; c++)
+				((__m512i *)dst)[c] = _mm512_setzero_si512();
+			__m512i jv = _mm512_setzero_si512();
+			for (int j = 0; j < 16; j++) {
+				jv = _mm512_add_epi64(jv, bc(1));
+				const __mmask8 sel = _mm512_cmpeq_epi64_mask(jv, d);
+				for (int c = 0; c < 15; c++)
+					((__m512i *)dst)[c] = _mm512_mask_mov_epi64(((__m512i *)dst)[c], sel,
+					                                            ((const __m512i *)&table[j])[c]);
+			}
 		}
 		f8_cneg(&dst->y, &dst->y, neg, MP);
 		if (i == 51) /* public */
 			continue;
-		for (int j5 = 0; j5 < 5; j5++)
-			pt8_dbl_lazy(acc, acc);
+		for (int j = 0; j < 5; j++)
+			pt8_dbl(acc, acc);
 		const __m512i acc_inf = f8_zero_lanes(&acc->z, MP);
-		pt8_add_lazy(&u, acc, &t);
+		pt8_add(&u, acc, &t);
 		pt8_blend(&u, lanes_mask(acc_inf), &u, &t);
 		pt8_blend(acc, _mm512_cmpneq_epi64_mask(d, _mm512_setzero_si512()), acc, &u);
 	}
+	wipe_vectors((__m512i *)table, sizeof table / 64);
+	wipe_vectors((__m512i *)&t, sizeof t / 64);
+	wipe_vectors((__m512i *)&u, sizeof u / 64);
+	wipe_vectors(k2, 6);
+}
+
+/* Variable base: x (and y, may be NULL) the affine k P per lane, plain,
+ * canonical; inf as above (var_acc8). */
+T_ void ecfk_p256x8_scalar_mult_avx512_ifma(uint64_t x[4][8], uint64_t y[4][8], uint64_t inf[8], const uint64_t k[4][8],
+                                            const uint64_t px[4][8], const uint64_t py[4][8])
+{
+	pt8 acc;
+	var_acc8(&acc, k, px, py, 0);
+	pt8_to_affine_out(x, y, inf, &acc);
+	wipe_vectors((__m512i *)&acc, sizeof acc / 64);
+	clear_vector_state();
+}
+
+/* ---- ECDSA (the batch signatures and verifications) ----
+ *
+ * The scalar multiplications above with the result left in Jacobian
+ * coordinates, whose x the caller makes affine with one inversion per group
+ * of 8 (Montgomery's trick in the scalar field) instead of one 8-lane Fermat
+ * inversion, or compares without inverting (verification). */
+
+/* Jacobian X and Z of p in the scalar path's domain (canonical a 2^256 mod
+ * p, words w[j][lane]). */
+IN_ void pt8_xz_out(uint64_t x[4][8], uint64_t z[4][8], const pt8 *p)
+{
+	f8_to_scalar(x, &p->x, MP);
+	f8_to_scalar(z, &p->z, MP);
 }
 
 /* ECDSA signing: the Jacobian X, Z (scalar path's domain) of k G per lane,
@@ -1166,7 +1014,7 @@ T_ void ecfk_p256x8_double_scalar_mult_vartime_avx512_ifma(uint64_t x[4][8], uin
 	pt8 a, b, s, d;
 	f8 z1z1, z2z2, m1, m2, t;
 	base_acc8(&a, u[0], table, w, 1);
-	var_acc8_vartime(&b, u[1], pxy[0], pxy[1]);
+	var_acc8(&b, u[1], pxy[0], pxy[1], 1);
 	/* H = U2 - U1 and R = S2 - S1 of b + a, for the equal-points case */
 	mont_mul(&z1z1, &b.z, &b.z, MP);
 	mont_mul(&z2z2, &a.z, &a.z, MP);
