@@ -12,7 +12,8 @@
  * "peer". Chains are dependent:
  * each output is the next input (x25519: the shared secret becomes the next
  * u; scalar mults: the encoding of the result becomes the next scalar).
- * Then "parallel" rows: x25519 and ed25519_verify on one thread per core: ns
+ * Then "parallel" rows: x25519, ed25519_verify and their batch calls (8 per
+ * call) on one thread per core: ns
  * and ticks per operation over all threads, and the speedup over one thread
  * (vs_first) measured in the same run.
  */
@@ -221,86 +222,6 @@ static void reset(void)
 	ecf_edwards25519_generator(&cs.q);
 }
 
-/* ---- parallel throughput ---- */
-
-typedef struct {
-	long n;
-	int op; /* 0: x25519, 1: ed25519_verify */
-	uint8_t k[32], u[32];
-	const cstate *ed;
-} __attribute__((aligned(128))) worker; /* one per thread, no shared cache line */
-
-static void *run_worker(void *arg)
-{
-	worker *w = arg;
-	for (long i = 0; i < w->n; i++) {
-		if (w->op == 0)
-			vsink += ecf_x25519(w->u, w->k, w->u);
-		else
-			w->u[0] ^= (uint8_t)ecf_ed25519_verify(w->ed->sig, w->ed->pk, w->ed->msg, 64);
-	}
-	return NULL;
-}
-
-/* Wall ns per operation (all threads together) of op on t threads, each
- * running n operations; ticks likewise. */
-static double throughput(int op, int t, long n, double *ticks_per_op)
-{
-	pthread_t th[64];
-	worker w[64];
-	double t0 = bench_now_ns();
-	uint64_t c0 = bench_ticks();
-	for (int i = 0; i < t; i++) {
-		w[i].n = n;
-		w[i].op = op;
-		w[i].ed = &cs;
-		memset(w[i].k, 0x40 + i, 32);
-		memset(w[i].u, 0, 32);
-		w[i].u[0] = 9;
-		if (pthread_create(&th[i], NULL, run_worker, &w[i]) != 0)
-			return 0;
-	}
-	for (int i = 0; i < t; i++)
-		pthread_join(th[i], NULL);
-	uint64_t c1 = bench_ticks();
-	double dt = bench_now_ns() - t0;
-	for (int i = 0; i < t; i++)
-		bench_sink(w[i].u, 32);
-	*ticks_per_op = (double)(c1 - c0) / ((double)t * (double)n);
-	return dt / ((double)t * (double)n);
-}
-
-static int cmp_d(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-/* One thread per online core against one thread, 9 interleaved rounds of
- * about 50 ms each; medians. ns and ticks are per operation over all threads
- * (1e9 / ns is the throughput in ops/s); vs_first is the speedup over one
- * thread. */
-static void parallel_row(int op, const char *name)
-{
-	const char *kernel;
-	long cores = bench_parallel_threads("curve25519", name, &kernel);
-	if (cores == 0)
-		return;
-	double one[9], all[9], tk[9], ratio[9], tk1;
-	for (int r = 0; r < 9; r++) {
-		one[r] = throughput(op, 1, 500, &tk1);
-		all[r] = throughput(op, (int)cores, 500, &tk[r]);
-		ratio[r] = one[r] / all[r];
-	}
-	qsort(one, 9, sizeof one[0], cmp_d);
-	qsort(all, 9, sizeof all[0], cmp_d);
-	qsort(tk, 9, sizeof tk[0], cmp_d);
-	qsort(ratio, 9, sizeof ratio[0], cmp_d);
-	char first[64];
-	snprintf(first, sizeof first, "%s/one-thread, %ld threads", kernel, cores);
-	bench_print_row("curve25519", name, kernel, "parallel", all[4], tk[4], ratio[4], first);
-}
-
 /* The groups, in order: the public entry on every tier, then the peers that
  * were found (NULL: none for that op). One row per op. */
 #ifdef ECF_BENCH_SODIUM
@@ -480,6 +401,108 @@ static void verify_prepared_groups(void)
 	}
 }
 
+/* ---- parallel throughput ---- */
+
+typedef struct {
+	long n;
+	int op; /* 0: x25519, 1: ed25519_verify, 2: x25519_batch (8 per call), 3: ed25519_verify_batch (8) */
+	uint8_t k[32], u[32];
+	uint8_t kb[8][32], ub[8][32];
+	int st[8];
+	const cstate *ed;
+} __attribute__((aligned(128))) worker; /* one per thread, no shared cache line */
+
+/* Operations per call of each op. */
+static const long par_ops[4] = {1, 1, 8, 8};
+
+static void *run_worker(void *arg)
+{
+	worker *w = arg;
+	for (long i = 0; i < w->n; i++) {
+		if (w->op == 0)
+			vsink += ecf_x25519(w->u, w->k, w->u);
+		else if (w->op == 1)
+			w->u[0] ^= (uint8_t)ecf_ed25519_verify(w->ed->sig, w->ed->pk, w->ed->msg, 64);
+		else if (w->op == 2)
+			vsink +=
+			    ecf_x25519_batch(w->ub, w->st, (const uint8_t(*)[32])w->kb, (const uint8_t(*)[32])w->ub, 8);
+		else
+			w->u[0] ^= (uint8_t)ecf_ed25519_verify_batch(w->st, (const uint8_t(*)[64])vs.sig,
+			                                             (const uint8_t(*)[32])vs.pk, vs.mp, vs.len, 8);
+	}
+	return NULL;
+}
+
+/* Wall ns per operation (all threads together) of op on t threads, each
+ * running n calls (par_ops[op] operations each); ticks likewise. */
+static double throughput(int op, int t, long n, double *ticks_per_op)
+{
+	pthread_t th[64];
+	worker w[64];
+	double t0 = bench_now_ns();
+	uint64_t c0 = bench_ticks();
+	for (int i = 0; i < t; i++) {
+		w[i].n = n;
+		w[i].op = op;
+		w[i].ed = &cs;
+		memset(w[i].k, 0x40 + i, 32);
+		memset(w[i].u, 0, 32);
+		w[i].u[0] = 9;
+		for (int j = 0; j < 8; j++) {
+			memset(w[i].kb[j], 0x40 + 8 * i + j, 32);
+			memset(w[i].ub[j], 0, 32);
+			w[i].ub[j][0] = 9;
+		}
+		if (pthread_create(&th[i], NULL, run_worker, &w[i]) != 0)
+			return 0;
+	}
+	for (int i = 0; i < t; i++)
+		pthread_join(th[i], NULL);
+	uint64_t c1 = bench_ticks();
+	double dt = bench_now_ns() - t0;
+	for (int i = 0; i < t; i++) {
+		bench_sink(w[i].u, 32);
+		bench_sink(w[i].ub, sizeof w[i].ub);
+	}
+	const double ops = (double)t * (double)n * (double)par_ops[op];
+	*ticks_per_op = (double)(c1 - c0) / ops;
+	return dt / ops;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* One thread per online core against one thread, 9 interleaved rounds of
+ * about 50 ms each (the batch ops: the same number of operations in calls
+ * of 8); medians. ns and ticks are per operation over all threads
+ * (1e9 / ns is the throughput in ops/s); vs_first is the speedup over one
+ * thread. */
+static void parallel_row(int op, const char *name)
+{
+	const char *kernel;
+	long cores = bench_parallel_threads("curve25519", name, &kernel);
+	if (cores == 0)
+		return;
+	if (par_ops[op] > 1 && (ecfi_cpu_supported_kernels() & ECFI_KERNEL_AVX512_IFMA))
+		kernel = "avx512_ifma"; /* the batch calls' groups of 8 */
+	double one[9], all[9], tk[9], ratio[9], tk1;
+	for (int r = 0; r < 9; r++) {
+		one[r] = throughput(op, 1, 504 / par_ops[op], &tk1);
+		all[r] = throughput(op, (int)cores, 504 / par_ops[op], &tk[r]);
+		ratio[r] = one[r] / all[r];
+	}
+	qsort(one, 9, sizeof one[0], cmp_d);
+	qsort(all, 9, sizeof all[0], cmp_d);
+	qsort(tk, 9, sizeof tk[0], cmp_d);
+	qsort(ratio, 9, sizeof ratio[0], cmp_d);
+	char first[64];
+	snprintf(first, sizeof first, "%s/one-thread, %ld threads", kernel, cores);
+	bench_print_row("curve25519", name, kernel, "parallel", all[4], tk[4], ratio[4], first);
+}
+
 void bench_curve25519(void)
 {
 #ifdef ECF_BENCH_SODIUM
@@ -530,6 +553,9 @@ void bench_curve25519(void)
 	verify_prepared_groups();
 	batch_groups();
 	reset();
+	verify_batch_reset();
 	parallel_row(0, "x25519");
 	parallel_row(1, "ed25519_verify");
+	parallel_row(2, "x25519_batch");
+	parallel_row(3, "ed25519_verify_batch");
 }

@@ -10,7 +10,7 @@
  * (call "public"), with OpenSSL (libcrypto) and nettle as peers in the same
  * interleaved groups (kernel "openssl" / "nettle", call "peer") when found at
  * configure time, and throughput rows on every core (call "parallel") for
- * ecdsa_verify and ecdh.
+ * ecdsa_verify and ecdh, and for their batch calls (8 per call).
  *
  * What each peer row calls: OpenSSL EC_POINT_mul (variable base: point and
  * scalar; fixed base: generator scalar; double: both), ECDH_compute_key,
@@ -721,6 +721,80 @@ ECDSA_BATCH_BODY(run_verify_batch8, ecf_p256_ecdsa_verify_batch(b->status, (cons
 ECDSA_BATCH_BODY(run_verify_batch64, ecf_p256_ecdsa_verify_batch(b->status, (const uint8_t (*)[64])b->sig,
                                                                  (const uint8_t (*)[65])b->pk, b->dp, b->dl, 64))
 
+/* Throughput of a batch call (8 per call, its own state per thread) on
+ * every core, as parallel_row: ns and ticks per operation, vs_first the
+ * speedup over one thread. st: ncpu states of stride bytes, initialised. */
+typedef struct par_batch_arg {
+	bench_body body;
+	void *st;
+	long n;
+} __attribute__((aligned(128))) par_batch_arg;
+
+static void *par_batch_thread(void *p)
+{
+	par_batch_arg *a = p;
+	a->body(a->st, a->n);
+	return NULL;
+}
+
+static void parallel_batch_row(const char *op, bench_body body8, void *st, size_t stride, long ncpu, const char *kernel)
+{
+	static par_batch_arg args[64];
+	pthread_t th[64];
+	double single_ns = 0, par_ns = 0, par_ticks = 0;
+	const long n = 50;                  /* calls of 8: 400 operations, as parallel_row */
+	for (int rep = 0; rep < 3; rep++) { /* the best of three, for each */
+		double t0 = bench_now_ns();
+		body8(st, n);
+		double t = (bench_now_ns() - t0) / (double)(8 * n);
+		if (rep == 0 || t < single_ns)
+			single_ns = t;
+		for (long i = 0; i < ncpu; i++)
+			args[i] = (par_batch_arg){body8, (char *)st + (size_t)i * stride, n};
+		t0 = bench_now_ns();
+		uint64_t c0 = bench_ticks();
+		for (long i = 0; i < ncpu; i++)
+			pthread_create(&th[i], NULL, par_batch_thread, &args[i]);
+		for (long i = 0; i < ncpu; i++)
+			pthread_join(th[i], NULL);
+		uint64_t c1 = bench_ticks();
+		t = (bench_now_ns() - t0) / (double)(8 * n * ncpu);
+		if (rep == 0 || t < par_ns) {
+			par_ns = t;
+			par_ticks = (double)(c1 - c0) / (double)(8 * n * ncpu);
+		}
+	}
+	char first[64];
+	snprintf(first, sizeof first, "%s/one-thread, %ld threads", kernel, ncpu);
+	bench_print_row("p256", op, kernel, "parallel", par_ns, par_ticks, single_ns / par_ns, first);
+}
+
+static batch_state par_bs[64];
+static ecdsa_batch_state par_es[64];
+
+static void parallel_batch_rows(void)
+{
+	const char *kernel;
+	long ncpu = bench_parallel_threads("p256", "ecdh_batch", &kernel);
+	if (ecfi_cpu_supported_kernels() & ECFI_KERNEL_AVX512_IFMA)
+		kernel = "avx512_ifma";
+	if (ncpu > 0) {
+		for (long i = 0; i < ncpu; i++)
+			batch_init(&par_bs[i]);
+		parallel_batch_row("ecdh_batch", run_ecdh_batch8, par_bs, sizeof par_bs[0], ncpu, kernel);
+		bench_sink(par_bs, sizeof par_bs[0] * (size_t)ncpu);
+	}
+	ncpu = bench_parallel_threads("p256", "ecdsa_verify_batch", &kernel);
+	if (ecfi_cpu_supported_kernels() & ECFI_KERNEL_AVX512_IFMA)
+		kernel = "avx512_ifma";
+	if (ncpu > 0) {
+		for (long i = 0; i < ncpu; i++)
+			ecdsa_batch_init(&par_es[i]);
+		parallel_batch_row("ecdsa_verify_batch", run_verify_batch8, par_es, sizeof par_es[0], ncpu, kernel);
+		bench_sink(par_es, sizeof par_es[0] * (size_t)ncpu);
+	}
+}
+
 /* The single call on every tier, then the batch of 8 and of 64 on the
  * IFMA tier (kernel avx512_ifma, where the CPU has it) and on the scalar
  * fallback (kernel mulx_adx, call batch8/batch64: the top tier without
@@ -827,6 +901,7 @@ void bench_p256_group(void)
 	one_group("point_select", run_select, &s, none, ossl, nett);
 	parallel_row("ecdsa_verify", run_verify);
 	parallel_row("ecdh", run_ecdh);
+	parallel_batch_rows();
 	bench_sink(&s, sizeof s);
 #ifdef ECF_BENCH_OPENSSL
 	ossl_free(&o);
