@@ -78,30 +78,59 @@ static inline void ecfi_wipe(void *p, size_t len)
 #define ECFI_WIPE_WORD 4
 #define ECFI_WIPE_SAVED "ebx", "esi"
 #endif
+/* The stores inline, not a call to memset (clang calls it for 8 KiB): the
+ * call would leave its return address below the buffer and, on the first
+ * call with lazy binding, the dynamic linker's saved registers (vector
+ * registers that may hold secrets) there. The clobbered callee-saved
+ * registers make the compiler push them on entry, into the slots between the
+ * return address and the 16-byte aligned buffer: those slots then hold the
+ * caller's registers, not what the worker left there (gcc 12 and clang 14,
+ * x86-64 and i386). */
+#if defined(ECFI_WIPE_STOS)
+#define ECFI_WIPE_STACK_BODY(bytes)                                                                                    \
+	uint64_t buf[(bytes) / 8];                                                                                     \
+	void *p = buf;                                                                                                 \
+	size_t n = (bytes) / ECFI_WIPE_WORD;                                                                           \
+	__asm__ __volatile__(ECFI_WIPE_STOS : "+D"(p), "+c"(n) : "a"((size_t)0) : "memory", ECFI_WIPE_SAVED);
+#else
+#define ECFI_WIPE_STACK_BODY(bytes)                                                                                    \
+	uint64_t buf[(bytes) / 8];                                                                                     \
+	volatile uint64_t *q = buf;                                                                                    \
+	for (size_t i = 0; i < sizeof buf / 8; i++)                                                                    \
+		q[i] = 0;
+#endif
 #if defined(__GNUC__)
 __attribute__((unused))
 #endif
 static ECFI_NOINLINE void
 ecfi_wipe_stack(void)
 {
-	uint64_t buf[ECFI_WIPE_STACK_BYTES / 8];
-	/* The stores inline, not a call to memset (clang calls it for 8 KiB):
-	 * the call would leave its return address below the buffer and, on the
-	 * first call with lazy binding, the dynamic linker's saved registers
-	 * (vector registers that may hold secrets) there. The clobbered
-	 * callee-saved registers make the compiler push them on entry, into the
-	 * slots between the return address and the 16-byte aligned buffer:
-	 * those slots then hold the caller's registers, not what the worker
-	 * left there (gcc 12 and clang 14, x86-64 and i386). */
-#if defined(ECFI_WIPE_STOS)
-	void *p = buf;
-	size_t n = ECFI_WIPE_STACK_BYTES / ECFI_WIPE_WORD;
-	__asm__ __volatile__(ECFI_WIPE_STOS : "+D"(p), "+c"(n) : "a"((size_t)0) : "memory", ECFI_WIPE_SAVED);
-#else
-	volatile uint64_t *q = buf;
-	for (size_t i = 0; i < sizeof buf / 8; i++)
-		q[i] = 0;
+	ECFI_WIPE_STACK_BODY(ECFI_WIPE_STACK_BYTES)
+}
+
+/* ecfi_wipe_stack_16k(), ecfi_wipe_stack_32k(): the same over 16 KiB and
+ * 32 KiB (at least ECFI_WIPE_STACK_BYTES), after the batch calls' workers,
+ * whose 8-lane kernels have frames of several KiB (zmm spills, tables):
+ * ed25519_sign_batch's call tree reached 9.8 KiB in the clang 14 release
+ * build (test/test_stack_wipe.c, the wipe job); the P-256 kernels' tables
+ * of 16 points of 8 lanes alone are 15 KiB. Once per batch call, so the cost
+ * is spread over its elements. */
+#define ECFI_WIPE_STACK_AT_LEAST(bytes) ((bytes) > ECFI_WIPE_STACK_BYTES ? (bytes) : ECFI_WIPE_STACK_BYTES)
+#if defined(__GNUC__)
+__attribute__((unused))
 #endif
+static ECFI_NOINLINE void
+ecfi_wipe_stack_16k(void)
+{
+	ECFI_WIPE_STACK_BODY(ECFI_WIPE_STACK_AT_LEAST(16384))
+}
+#if defined(__GNUC__)
+__attribute__((unused))
+#endif
+static ECFI_NOINLINE void
+ecfi_wipe_stack_32k(void)
+{
+	ECFI_WIPE_STACK_BODY(ECFI_WIPE_STACK_AT_LEAST(32768))
 }
 
 #endif

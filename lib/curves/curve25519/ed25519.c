@@ -334,7 +334,7 @@ int ecf_ed25519_sign_batch(uint8_t sig[][64], int status[], const uint8_t sk[][6
 		return ECF_ERR_NULL;
 	}
 	sign_batch_worker(sig, status, sk, msg, msg_len, n);
-	ecfi_wipe_stack();
+	ecfi_wipe_stack_16k(); /* the 8-lane kernel's frame */
 	/* The statuses depend on msg and msg_len alone (public): no declassify
 	 * (the mutant that removed one survived ct_valgrind). */
 	for (size_t i = 0; i < n; i++)
@@ -379,7 +379,7 @@ int ecf_ed25519_public_key_batch(uint8_t pk[][32], const uint8_t seed[][32], siz
 		return ECF_ERR_NULL;
 	}
 	public_key_batch_worker(pk, seed, n);
-	ecfi_wipe_stack();
+	ecfi_wipe_stack_16k(); /* the 8-lane kernel's frame */
 	return ECF_OK;
 }
 

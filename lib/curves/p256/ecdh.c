@@ -159,21 +159,6 @@ int ecf_p256_ecdh(uint8_t shared[ECF_P256_SHARED_BYTES], const uint8_t sk[ECF_P2
 
 #define BATCH_LANES 8
 
-/* The vector kernels' frames (tables of 16 points of 8 lanes, 15 KiB) are
- * larger than ecfi_wipe_stack's 8 KiB: the same wipe over 32 KiB. */
-#define BATCH_WIPE_BYTES 32768
-static ECFI_NOINLINE void batch_wipe_stack(void)
-{
-	uint64_t buf[BATCH_WIPE_BYTES / 8];
-#if defined(ECFI_WIPE_STOS)
-	void *p = buf;
-	size_t n = BATCH_WIPE_BYTES / ECFI_WIPE_WORD;
-	__asm__ __volatile__(ECFI_WIPE_STOS : "+D"(p), "+c"(n) : "a"((size_t)0) : "memory", ECFI_WIPE_SAVED);
-#else
-	ecfi_wipe(buf, sizeof buf);
-#endif
-}
-
 /* The status array gets ECF_OK or an error per element; the return value is
  * ECF_OK if every element is OK, else the status of the first that is not. */
 static int batch_result(int *status, size_t n)
@@ -277,7 +262,7 @@ int ecf_p256_public_key_batch(uint8_t pk[][ECF_P256_PUBLIC_KEY_BYTES], int statu
 #endif
 	for (; i < n; i++)
 		status[i] = public_key_worker(pk[i], sk[i]);
-	batch_wipe_stack();
+	ecfi_wipe_stack_32k(); /* the 8-lane kernels' tables: 15 KiB */
 	return batch_result(status, n);
 }
 
@@ -312,6 +297,6 @@ int ecf_p256_ecdh_batch(uint8_t shared[][ECF_P256_SHARED_BYTES], int status[],
 		int st = ecfi_p256_point_decode(&q, peer[i], ECF_P256_PUBLIC_KEY_BYTES);
 		status[i] = st != ECF_OK ? st : ecdh_worker(shared[i], sk[i], &q);
 	}
-	batch_wipe_stack();
+	ecfi_wipe_stack_32k(); /* the 8-lane kernels' tables: 15 KiB */
 	return batch_result(status, n);
 }

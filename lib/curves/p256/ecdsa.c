@@ -550,21 +550,6 @@ int ecf_p256_ecdsa_verify(const uint8_t sig[ECF_P256_ECDSA_SIGNATURE_BYTES], con
 
 #define BATCH_LANES 8
 
-/* As ecdh.c: the kernels' frames (up to 15 KiB of tables) exceed
- * ecfi_wipe_stack's 8 KiB, so the batch calls wipe 32 KiB. */
-#define BATCH_WIPE_BYTES 32768
-static ECFI_NOINLINE void batch_wipe_stack(void)
-{
-	uint64_t buf[BATCH_WIPE_BYTES / 8];
-#if defined(ECFI_WIPE_STOS)
-	void *p = buf;
-	size_t n = BATCH_WIPE_BYTES / ECFI_WIPE_WORD;
-	__asm__ __volatile__(ECFI_WIPE_STOS : "+D"(p), "+c"(n) : "a"((size_t)0) : "memory", ECFI_WIPE_SAVED);
-#else
-	ecfi_wipe(buf, sizeof buf);
-#endif
-}
-
 /* ECF_OK if every status is, else the first that is not (public). */
 static int batch_result(int *status, size_t n)
 {
@@ -791,7 +776,7 @@ int ecf_p256_ecdsa_sign_batch(uint8_t sig[][ECF_P256_ECDSA_SIGNATURE_BYTES], int
 		}
 		status[i] = sign_worker(sig[i], sk[i], dp[0], dn[0], ep[0], en[0], flags);
 	}
-	batch_wipe_stack();
+	ecfi_wipe_stack_32k(); /* the 8-lane kernels' tables: 15 KiB */
 	return batch_result(status, n);
 }
 

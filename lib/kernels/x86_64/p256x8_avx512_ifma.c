@@ -886,18 +886,72 @@ T_ void ecfk_p256x8_scalar_mult_base_avx512_ifma(uint64_t x[4][8], uint64_t y[4]
 	clear_vector_state();
 }
 
-/* Variable base, acc = k P per lane in Jacobian coordinates: the same
- * algorithm as scalar_mult.c's scalar_mult_limbs lane by lane (5-bit signed
- * Booth windows over 1P..16P, 5 doublings and one addition per window; its
- * proof that the addition's exceptions are selected around or unreachable
- * holds per lane, for points of order n and k < n). px, py: each lane's
- * affine point, the scalar path's Montgomery domain (canonical words).
- * Constant time in k and P: each scan reads every entry; except with vt (a
- * constant after inlining: only the _vartime entry passes 1), where each
- * lane's entry is gathered at its digit (public scalars only). */
-BIG_ void var_acc8(pt8 *acc, const uint64_t k[4][8], const uint64_t px[4][8], const uint64_t py[4][8], int vt)
+/* Variable base: the same algorithm as scalar_mult.c's scalar_mult_limbs
+ * lane by lane (5-bit signed Booth windows over 1P..16P in Jacobian
+ * coordinates, 5 doublings and one addition per window; its proof that the
+ * addition's exceptions are selected around or unreachable holds per lane,
+ * for points of order n and k < n). px, py: each lane's affine point, the
+ * scalar path's Montgomery domain (canonical words); x (and y, may be NULL)
+ * the affine result, plain, canonical; inf as above. */
+T_ void ecfk_p256x8_scalar_mult_avx512_ifma(uint64_t x[4][8], uint64_t y[4][8], uint64_t inf[8], const uint64_t k[4][8],
+                                            const uint64_t px[4][8], const uint64_t py[4][8])
 {
-	const __m512i lane = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+	pt8 table[16], acc, t, u;
+	__m512i k2[6];
+	f8_from_scalar(&table[0].x, px, MP);
+	f8_from_scalar(&table[0].y, py, MP);
+	f8_const(&table[0].z, MOD_P.one);
+	pt8_dbl(&table[1], &table[0]);
+	for (int i = 2; i < 16; i++) {
+		if (i & 1)
+			pt8_dbl(&table[i], &table[i / 2]);
+		else
+			pt8_add(&table[i], &table[i - 1], &table[0]);
+	}
+	double_k8(k2, k);
+	for (int i = 51; i >= 0; i--) {
+		__m512i neg;
+		const __m512i d = booth8(k2, i == 51 ? 255 : 5 * (unsigned)i, 5, &neg);
+		pt8 *dst = i == 51 ? &acc : &t;
+		for (int c = 0; c < 15; c++)
+			((__m512i *)dst)[c] = _mm512_setzero_si512();
+		__m512i jv = _mm512_setzero_si512();
+		for (int j = 0; j < 16; j++) {
+			jv = _mm512_add_epi64(jv, bc(1));
+			const __mmask8 sel = _mm512_cmpeq_epi64_mask(jv, d);
+			for (int c = 0; c < 15; c++)
+				((__m512i *)dst)[c] =
+				    _mm512_mask_mov_epi64(((__m512i *)dst)[c], sel, ((const __m512i *)&table[j])[c]);
+		}
+		f8_cneg(&dst->y, &dst->y, neg, MP);
+		if (i == 51) /* public */
+			continue;
+		for (int j = 0; j < 5; j++)
+			pt8_dbl(&acc, &acc);
+		const __m512i acc_inf = f8_zero_lanes(&acc.z, MP);
+		pt8_add(&u, &acc, &t);
+		pt8_blend(&u, lanes_mask(acc_inf), &u, &t);
+		pt8_blend(&acc, _mm512_cmpneq_epi64_mask(d, _mm512_setzero_si512()), &acc, &u);
+	}
+	pt8_to_affine_out(x, y, inf, &acc);
+	wipe_vectors((__m512i *)table, sizeof table / 64);
+	wipe_vectors((__m512i *)&acc, sizeof acc / 64);
+	wipe_vectors((__m512i *)&t, sizeof t / 64);
+	wipe_vectors((__m512i *)&u, sizeof u / 64);
+	wipe_vectors(k2, 6);
+	clear_vector_state();
+}
+
+/* acc = k P per lane, Jacobian (Z = 0 for the identity): the loop of
+ * ecfk_p256x8_scalar_mult_avx512_ifma above (the same windows, formulas and
+ * exceptions argument, for P of order n and k < n), without its affine
+ * conversion, and VARIABLE TIME: each lane's entry is gathered at its digit
+ * (public k only). A copy of that loop rather than one loop with a constant
+ * switch: inlined into the constant-time entry, the switch made clang spill
+ * the entry's output pointers to the stack, which the object check
+ * (check_ifma_ct.py, the ct-clang job) rejects. */
+BIG_ void var_acc8_vartime(pt8 *acc, const uint64_t k[4][8], const uint64_t px[4][8], const uint64_t py[4][8])
+{
 	pt8 table[16], t, u;
 	__m512i k2[6];
 	f8_from_scalar(&table[0].x, px, MP);
@@ -915,32 +969,20 @@ BIG_ void var_acc8(pt8 *acc, const uint64_t k[4][8], const uint64_t px[4][8], co
 		__m512i neg;
 		const __m512i d = booth8(k2, i == 51 ? 255 : 5 * (unsigned)i, 5, &neg);
 		pt8 *dst = i == 51 ? acc : &t;
-		if (vt) {
-			/* entry max(d, 1) - 1 of each lane's column: word (j 15 + c) 8 +
-			 * lane of the table (15 vectors of 8 words per entry; 120 = 128 -
-			 * 8); digit-0 lanes are kept or made the identity below */
-			const __m512i j = _mm512_sub_epi64(_mm512_max_epu64(d, bc(1)), bc(1));
-			const __m512i at =
-			    _mm512_add_epi64(_mm512_sub_epi64(_mm512_slli_epi64(j, 7), _mm512_slli_epi64(j, 3)), lane);
-			for (int c = 0; c < 15; c++)
-				((__m512i *)dst)[c] = _mm512_i64gather_epi64(_mm512_add_epi64(at, bc(8 * (uint64_t)c)),
-				                                             (const void *)table, 8);
-			if (i == 51) { /* public; digit 0 lanes take the identity */
-				for (int c = 10; c < 15; c++)
-					((__m512i *)dst)[c] = _mm512_maskz_mov_epi64(
-					    _mm512_cmpneq_epi64_mask(d, _mm512_setzero_si512()), ((__m512i *)dst)[c]);
-			}
-		} else {
-			for (int c = 0; c < 15; c++)
-				((__m512i *)dst)[c] = _mm512_setzero_si512();
-			__m512i jv = _mm512_setzero_si512();
-			for (int j = 0; j < 16; j++) {
-				jv = _mm512_add_epi64(jv, bc(1));
-				const __mmask8 sel = _mm512_cmpeq_epi64_mask(jv, d);
-				for (int c = 0; c < 15; c++)
-					((__m512i *)dst)[c] = _mm512_mask_mov_epi64(((__m512i *)dst)[c], sel,
-					                                            ((const __m512i *)&table[j])[c]);
-			}
+		/* entry max(d, 1) - 1 of each lane's column: word (j 15 + c) 8 +
+		 * lane of the table (15 vectors of 8 words per entry; 120 = 128 -
+		 * 8); digit-0 lanes are kept or made the identity below */
+		const __m512i lane = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+		const __m512i j = _mm512_sub_epi64(_mm512_max_epu64(d, bc(1)), bc(1));
+		const __m512i at =
+		    _mm512_add_epi64(_mm512_sub_epi64(_mm512_slli_epi64(j, 7), _mm512_slli_epi64(j, 3)), lane);
+		for (int c = 0; c < 15; c++)
+			((__m512i *)dst)[c] =
+			    _mm512_i64gather_epi64(_mm512_add_epi64(at, bc(8 * (uint64_t)c)), (const void *)table, 8);
+		if (i == 51) { /* public; digit 0 lanes take the identity */
+			for (int c = 10; c < 15; c++)
+				((__m512i *)dst)[c] = _mm512_maskz_mov_epi64(
+				    _mm512_cmpneq_epi64_mask(d, _mm512_setzero_si512()), ((__m512i *)dst)[c]);
 		}
 		f8_cneg(&dst->y, &dst->y, neg, MP);
 		if (i == 51) /* public */
@@ -956,18 +998,6 @@ BIG_ void var_acc8(pt8 *acc, const uint64_t k[4][8], const uint64_t px[4][8], co
 	wipe_vectors((__m512i *)&t, sizeof t / 64);
 	wipe_vectors((__m512i *)&u, sizeof u / 64);
 	wipe_vectors(k2, 6);
-}
-
-/* Variable base: x (and y, may be NULL) the affine k P per lane, plain,
- * canonical; inf as above (var_acc8). */
-T_ void ecfk_p256x8_scalar_mult_avx512_ifma(uint64_t x[4][8], uint64_t y[4][8], uint64_t inf[8], const uint64_t k[4][8],
-                                            const uint64_t px[4][8], const uint64_t py[4][8])
-{
-	pt8 acc;
-	var_acc8(&acc, k, px, py, 0);
-	pt8_to_affine_out(x, y, inf, &acc);
-	wipe_vectors((__m512i *)&acc, sizeof acc / 64);
-	clear_vector_state();
 }
 
 /* ---- ECDSA (the batch signatures and verifications) ----
@@ -1014,7 +1044,7 @@ T_ void ecfk_p256x8_double_scalar_mult_vartime_avx512_ifma(uint64_t x[4][8], uin
 	pt8 a, b, s, d;
 	f8 z1z1, z2z2, m1, m2, t;
 	base_acc8(&a, u[0], table, w, 1);
-	var_acc8(&b, u[1], pxy[0], pxy[1], 1);
+	var_acc8_vartime(&b, u[1], pxy[0], pxy[1]);
 	/* H = U2 - U1 and R = S2 - S1 of b + a, for the equal-points case */
 	mont_mul(&z1z1, &b.z, &b.z, MP);
 	mont_mul(&z2z2, &a.z, &a.z, MP);
