@@ -987,7 +987,7 @@ BIG_ void var_acc8_vartime(pt8 *acc, const uint64_t k[4][8], const uint64_t px[4
 		f8_cneg(&dst->y, &dst->y, neg, MP);
 		if (i == 51) /* public */
 			continue;
-		for (int j = 0; j < 5; j++)
+		for (int r = 0; r < 5; r++)
 			pt8_dbl(acc, acc);
 		const __m512i acc_inf = f8_zero_lanes(&acc->z, MP);
 		pt8_add(&u, acc, &t);
