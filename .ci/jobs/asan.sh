@@ -35,7 +35,11 @@ export ECF_TEST_SKIP_EXHAUSTIVE=${ECF_TEST_SKIP_EXHAUSTIVE-1}
 # The provider: its EVP test (every operation, the bad inputs) instrumented;
 # the command-line and TLS scripts (uninstrumented openssl with the runtimes
 # preloaded, 2 minutes here) run in the README's command, not here (time).
-ECF_TEST_SCALE=${ECF_TEST_SCALE:-10} meson test -C $dir --no-suite slow --no-suite abi --no-suite provider --no-suite constants --print-errorlogs
+# Not suite 'fallback' (the batch tests again with the avx512_ifma tier
+# disabled: the single-call workers, which the single-call tests run here, and
+# the remainders of n mod 8, which the batch tests themselves run): the
+# README's command runs them (CI time, issue 23).
+ECF_TEST_SCALE=${ECF_TEST_SCALE:-10} meson test -C $dir --no-suite slow --no-suite abi --no-suite provider --no-suite constants --no-suite fallback --print-errorlogs
 if [ -f $dir/provider/ecfield.so ]; then
 	ECF_TEST_SCALE=${ECF_TEST_SCALE:-10} meson test -C $dir --print-errorlogs provider_evp
 fi

@@ -5,7 +5,7 @@
 #  1. the floor: each target runs until FUZZ_MIN_RUNS (200,000) executions,
 #     however loaded the machine is, for at most FUZZ_FLOOR_SECONDS (300) each;
 #     a target that cannot reach the floor in that time fails the job;
-#  2. the rest of the wall-time budget FUZZ_BUDGET (80 s, counted from the
+#  2. the rest of the wall-time budget FUZZ_BUDGET (60 s, counted from the
 #     start of phase 1) is shared among the targets: each runs on its corpus
 #     for its share (at most 120 s), up to FUZZ_RUNS more executions (default
 #     10,000,000). Phase 2 stops on wall time; a target whose share would be
@@ -28,7 +28,7 @@ runs=${FUZZ_RUNS:-10000000}
 # FUZZ_MIN_RUNS=1000000 or the knobs below, docs/trust.md).
 min=${FUZZ_MIN_RUNS:-200000}
 floor_secs=${FUZZ_FLOOR_SECONDS:-300}
-budget=${FUZZ_BUDGET:-80}
+budget=${FUZZ_BUDGET:-60}
 jobs=${FUZZ_JOBS:-$(nproc)}
 targets=()
 for exe in $dir/fuzz/fuzz_*; do
