@@ -13,5 +13,5 @@ dir=build-clang
 # tree: the other tests run on gcc builds, and the wipe job builds its own.
 # shellcheck disable=SC2046 # a list of targets
 ninja -C $dir $(python3 tools/test_targets.py $dir --suite ct) >/dev/null
-ECF_TEST_SCALE=${CT_SCALE:-500} meson test -C $dir --no-rebuild --suite ct --print-errorlogs
+ECF_TEST_SCALE=${CT_SCALE:-250} meson test -C $dir --no-rebuild --suite ct --print-errorlogs
 grep -h -E '^# (ct |ok |PASS)' $dir/meson-logs/testlog.txt | sort -u
