@@ -886,6 +886,37 @@ T_ void ecfk_p256x8_scalar_mult_base_avx512_ifma(uint64_t x[4][8], uint64_t y[4]
 	clear_vector_state();
 }
 
+/* The variable-base table of both variable-base loops below: 1P..16P per
+ * lane, Jacobian, from each lane's affine (px, py) in the Montgomery domain
+ * (canonical words). */
+IN_ void var_table8(pt8 table[16], const uint64_t px[4][8], const uint64_t py[4][8])
+{
+	f8_from_scalar(&table[0].x, px, MP);
+	f8_from_scalar(&table[0].y, py, MP);
+	f8_const(&table[0].z, MOD_P.one);
+	pt8_dbl(&table[1], &table[0]);
+	for (int i = 2; i < 16; i++) {
+		if (i & 1)
+			pt8_dbl(&table[i], &table[i / 2]);
+		else
+			pt8_add(&table[i], &table[i - 1], &table[0]);
+	}
+}
+
+/* One window of both variable-base loops after its lookup: five doublings
+ * of acc, then acc + t (t: the window's entry, already negated as its digit
+ * says) where the lane's digit d is not 0; a lane whose acc is the identity
+ * takes t. u: scratch. */
+IN_ void var_window8(pt8 *acc, pt8 *u, const pt8 *t, __m512i d)
+{
+	for (int j = 0; j < 5; j++)
+		pt8_dbl(acc, acc);
+	const __m512i acc_inf = f8_zero_lanes(&acc->z, MP);
+	pt8_add(u, acc, t);
+	pt8_blend(u, lanes_mask(acc_inf), u, t);
+	pt8_blend(acc, _mm512_cmpneq_epi64_mask(d, _mm512_setzero_si512()), acc, u);
+}
+
 /* Variable base: the same algorithm as scalar_mult.c's scalar_mult_limbs
  * lane by lane (5-bit signed Booth windows over 1P..16P in Jacobian
  * coordinates, 5 doublings and one addition per window; its proof that the
@@ -898,16 +929,7 @@ T_ void ecfk_p256x8_scalar_mult_avx512_ifma(uint64_t x[4][8], uint64_t y[4][8], 
 {
 	pt8 table[16], acc, t, u;
 	__m512i k2[6];
-	f8_from_scalar(&table[0].x, px, MP);
-	f8_from_scalar(&table[0].y, py, MP);
-	f8_const(&table[0].z, MOD_P.one);
-	pt8_dbl(&table[1], &table[0]);
-	for (int i = 2; i < 16; i++) {
-		if (i & 1)
-			pt8_dbl(&table[i], &table[i / 2]);
-		else
-			pt8_add(&table[i], &table[i - 1], &table[0]);
-	}
+	var_table8(table, px, py);
 	double_k8(k2, k);
 	for (int i = 51; i >= 0; i--) {
 		__m512i neg;
@@ -926,12 +948,7 @@ T_ void ecfk_p256x8_scalar_mult_avx512_ifma(uint64_t x[4][8], uint64_t y[4][8], 
 		f8_cneg(&dst->y, &dst->y, neg, MP);
 		if (i == 51) /* public */
 			continue;
-		for (int j = 0; j < 5; j++)
-			pt8_dbl(&acc, &acc);
-		const __m512i acc_inf = f8_zero_lanes(&acc.z, MP);
-		pt8_add(&u, &acc, &t);
-		pt8_blend(&u, lanes_mask(acc_inf), &u, &t);
-		pt8_blend(&acc, _mm512_cmpneq_epi64_mask(d, _mm512_setzero_si512()), &acc, &u);
+		var_window8(&acc, &u, &t, d);
 	}
 	pt8_to_affine_out(x, y, inf, &acc);
 	wipe_vectors((__m512i *)table, sizeof table / 64);
@@ -954,16 +971,7 @@ BIG_ void var_acc8_vartime(pt8 *acc, const uint64_t k[4][8], const uint64_t px[4
 {
 	pt8 table[16], t, u;
 	__m512i k2[6];
-	f8_from_scalar(&table[0].x, px, MP);
-	f8_from_scalar(&table[0].y, py, MP);
-	f8_const(&table[0].z, MOD_P.one);
-	pt8_dbl(&table[1], &table[0]);
-	for (int i = 2; i < 16; i++) {
-		if (i & 1)
-			pt8_dbl(&table[i], &table[i / 2]);
-		else
-			pt8_add(&table[i], &table[i - 1], &table[0]);
-	}
+	var_table8(table, px, py);
 	double_k8(k2, k);
 	for (int i = 51; i >= 0; i--) {
 		__m512i neg;
@@ -987,12 +995,7 @@ BIG_ void var_acc8_vartime(pt8 *acc, const uint64_t k[4][8], const uint64_t px[4
 		f8_cneg(&dst->y, &dst->y, neg, MP);
 		if (i == 51) /* public */
 			continue;
-		for (int r = 0; r < 5; r++)
-			pt8_dbl(acc, acc);
-		const __m512i acc_inf = f8_zero_lanes(&acc->z, MP);
-		pt8_add(&u, acc, &t);
-		pt8_blend(&u, lanes_mask(acc_inf), &u, &t);
-		pt8_blend(acc, _mm512_cmpneq_epi64_mask(d, _mm512_setzero_si512()), acc, &u);
+		var_window8(acc, &u, &t, d);
 	}
 	wipe_vectors((__m512i *)table, sizeof table / 64);
 	wipe_vectors((__m512i *)&t, sizeof t / 64);
