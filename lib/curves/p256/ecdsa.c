@@ -573,6 +573,22 @@ static int batch_args(const uint8_t **dp, size_t *dn, const uint8_t **ep, size_t
 	return (*dp == NULL && *dn != 0) || (*ep == NULL && *en != 0) ? ECF_ERR_NULL : ECF_OK;
 }
 
+/* The arguments of elements i .. i + count - 1 (count <= BATCH_LANES) of a
+ * batch, lane by lane, with batch_args's verdict in pre. */
+typedef struct {
+	const uint8_t *dp[BATCH_LANES], *ep[BATCH_LANES];
+	size_t dn[BATCH_LANES], en[BATCH_LANES];
+	int pre[BATCH_LANES];
+} batch_lanes;
+
+static void batch_lanes_args(batch_lanes *g, const uint8_t *const digest[], const size_t digest_len[],
+                             const uint8_t *const extra[], const size_t extra_len[], size_t i, int count)
+{
+	for (int l = 0; l < count; l++)
+		g->pre[l] = batch_args(&g->dp[l], &g->dn[l], &g->ep[l], &g->en[l], digest, digest_len, extra, extra_len,
+		                       i + (size_t)l);
+}
+
 #if ECFI_X86_64_KERNELS
 /* Montgomery's trick: r[l] = 1/a[l] (the Montgomery domain) for 8 nonzero
  * a[l], one constant-time inversion and 21 multiplications; r may alias a. */
@@ -756,25 +772,22 @@ int ecf_p256_ecdsa_sign_batch(uint8_t sig[][ECF_P256_ECDSA_SIGNATURE_BYTES], int
 	const uint32_t tiers = ecfi_tiers();
 	(void)tiers;
 	size_t i = 0;
-	const uint8_t *dp[BATCH_LANES], *ep[BATCH_LANES];
-	size_t dn[BATCH_LANES], en[BATCH_LANES];
-	int pre[BATCH_LANES];
+	batch_lanes g;
 #if ECFI_X86_64_KERNELS
 	if (ECFI_TIER_ON(tiers, AVX512_IFMA))
 		for (; n - i >= BATCH_LANES; i += BATCH_LANES) {
-			for (int l = 0; l < BATCH_LANES; l++)
-				pre[l] = batch_args(&dp[l], &dn[l], &ep[l], &en[l], digest, digest_len, extra,
-				                    extra_len, i + (size_t)l);
-			sign_worker8(sig + i, status + i, sk + i, dp, dn, ep, en, pre, flags, tiers);
+			batch_lanes_args(&g, digest, digest_len, extra, extra_len, i, BATCH_LANES);
+			sign_worker8(sig + i, status + i, sk + i, g.dp, g.dn, g.ep, g.en, g.pre, flags, tiers);
 		}
 #endif
 	for (; i < n; i++) {
-		if (batch_args(&dp[0], &dn[0], &ep[0], &en[0], digest, digest_len, extra, extra_len, i) != ECF_OK) {
+		batch_lanes_args(&g, digest, digest_len, extra, extra_len, i, 1);
+		if (g.pre[0] != ECF_OK) {
 			ecfi_wipe(sig[i], ECF_P256_ECDSA_SIGNATURE_BYTES);
 			status[i] = ECF_ERR_NULL;
 			continue;
 		}
-		status[i] = sign_worker(sig[i], sk[i], dp[0], dn[0], ep[0], en[0], flags);
+		status[i] = sign_worker(sig[i], sk[i], g.dp[0], g.dn[0], g.ep[0], g.en[0], flags);
 	}
 	ecfi_wipe_stack_32k(); /* the 8-lane kernels' tables: 15 KiB */
 	return batch_result(status, n);
@@ -792,23 +805,19 @@ int ecf_p256_ecdsa_verify_batch(int status[], const uint8_t sig[][ECF_P256_ECDSA
 	const uint32_t tiers = ecfi_tiers();
 	(void)tiers;
 	size_t i = 0;
-	const uint8_t *dp[BATCH_LANES], *ep[BATCH_LANES];
-	size_t dn[BATCH_LANES], en[BATCH_LANES];
-	int pre[BATCH_LANES];
+	batch_lanes g;
 #if ECFI_X86_64_KERNELS
 	if (ECFI_TIER_ON(tiers, AVX512_IFMA))
 		for (; n - i >= BATCH_LANES; i += BATCH_LANES) {
-			for (int l = 0; l < BATCH_LANES; l++)
-				pre[l] = batch_args(&dp[l], &dn[l], &ep[l], &en[l], digest, digest_len, NULL, NULL,
-				                    i + (size_t)l);
-			verify_worker8(status + i, sig + i, pk + i, dp, dn, pre, tiers);
+			batch_lanes_args(&g, digest, digest_len, NULL, NULL, i, BATCH_LANES);
+			verify_worker8(status + i, sig + i, pk + i, g.dp, g.dn, g.pre, tiers);
 		}
 #endif
 	for (; i < n; i++) {
-		pre[0] = batch_args(&dp[0], &dn[0], &ep[0], &en[0], digest, digest_len, NULL, NULL, i);
-		status[i] = pre[0] != ECF_OK
-		                ? pre[0]
-		                : ecdsa_verify_impl(sig[i], pk[i], ECF_P256_PUBLIC_KEY_BYTES, dp[0], dn[0]);
+		batch_lanes_args(&g, digest, digest_len, NULL, NULL, i, 1);
+		status[i] = g.pre[0] != ECF_OK
+		                ? g.pre[0]
+		                : ecdsa_verify_impl(sig[i], pk[i], ECF_P256_PUBLIC_KEY_BYTES, g.dp[0], g.dn[0]);
 	}
 	return batch_result(status, n);
 }
