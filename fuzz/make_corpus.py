@@ -121,7 +121,7 @@ def fnv1a(b):
 
 def gated(seed, bits):
     """seed, padded, with a nonce so that fz_gate(seed, bits) is 1."""
-    seed = seed + bytes(PAD - len(seed))
+    seed = seed + bytes(max(0, PAD - len(seed)))
     for n in range(1 << 16):
         s = seed + n.to_bytes(2, "little")
         if fnv1a(s) >> (32 - bits) == 0:
@@ -293,8 +293,68 @@ def seeds_ristretto255(rng):
     return out
 
 
+# --- fuzz_batch.c: the batch calls against the single calls ------------------
+# byte 0 the call (0 x25519, 1 x25519 public key, 2 ed25519 public key,
+# 3 ed25519 sign, 4 ed25519 verify, 5 p256 public key, 6 p256 ecdh, 7 ecdsa
+# sign, 8 ecdsa verify, 9 NULL arguments), byte 1 n, byte 2 the flags, then
+# each element's operands in the order fuzz_batch.c reads them; every mode
+# of every operand is cycled through across the elements.
+def batch_msg(i, rng):
+    if i % 7 == 5:
+        return bytes([255, i])  # NULL with a length
+    if i % 7 == 6:
+        return bytes([254])  # NULL, length 0
+    n = (0, 1, 63, 64, 111, 112, 128, 199)[i % 8] if i % 7 else rng.randrange(200)
+    return bytes([n]) + bytes(rng.getrandbits(8) for _ in range(n))
+
+
+def batch_str32(i, rng, table=0):
+    mode = i % 8 if not table else 5
+    if mode in (0, 6):
+        return bytes([mode]) + bytes(rng.getrandbits(8) for _ in range(32))
+    return bytes([mode | (8 if i % 3 == 2 else 0), (i * 37) & 0xFF])
+
+
+def batch_elem(op, i, flags, rng):
+    r = lambda k: bytes(rng.getrandbits(8) for _ in range(k))
+    if op == 0:
+        return batch_str32(i, rng) + batch_str32(i, rng, table=i % 2)
+    if op in (1, 2):
+        return batch_str32(i, rng)
+    if op == 3:
+        e = bytes([i & 1]) + batch_str32(i, rng)
+        if i & 1:
+            e += batch_str32(i + 3, rng, table=1)
+        return e + batch_msg(i, rng)
+    if op == 4:
+        mode, k = i % 10, (i * 53) & 0xFF
+        e = bytes([mode | (i << 5 & 0xE0), k]) + batch_msg(i, rng)
+        return e + (batch_str32(i, rng) if mode == 8 else r(64) if mode == 9 else b"")
+    sc = bytes([i % 6, i & 0xFF]) + (r(32) if i % 6 == 0 else b"")
+    if op == 5:
+        return sc
+    pt = bytes([i % 8 | (i << 5 & 0xE0), (i * 29) & 0xFF]) + (r(64) if i % 8 == 7 else b"")
+    if op == 6:
+        return sc + pt
+    if op == 7:
+        return sc + batch_msg(i, rng) + (batch_msg(i + 1, rng) if flags & 2 else b"")
+    mode = i % 9
+    return bytes([mode | (i << 5 & 0xE0), (i * 29) & 0xFF]) + batch_msg(i, rng) + (pt if mode >= 7 else b"")
+
+
+def seeds_batch(rng):
+    out = []
+    for op in range(9):
+        for n, flags in ((9, 0), (9, 1), (8, 2), (17, 4), (17, 7), (1, 6), (0, 0)):
+            seed = bytes([op, n, flags]) + b"".join(batch_elem(op, i, flags, rng) for i in range(n))
+            out.append(gated(seed, 3))
+    for k in range(13):  # NULL arguments: each of the 13 checks (flags >> 1), both tiers
+        out.append(bytes([9, (0, 1, 8, 9, 17)[k % 5], 2 * k | (k & 1)]))
+    return out
+
+
 C25519 = {"x25519": seeds_x25519, "edwards25519": seeds_edwards25519, "ed25519": seeds_ed25519,
-          "ristretto255": seeds_ristretto255}
+          "ristretto255": seeds_ristretto255, "batch": seeds_batch}
 OPS.update({t: None for t in C25519})
 
 
