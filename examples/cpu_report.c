@@ -20,10 +20,20 @@ static void print_features(const char *label, uint32_t f)
 		uint32_t bit;
 		const char *name;
 	} names[] = {
-	    {ECF_CPU_X86_BMI2, "bmi2"},     {ECF_CPU_X86_ADX, "adx"},       {ECF_CPU_X86_SHA, "sha"},
-	    {ECF_CPU_X86_SSSE3, "ssse3"},   {ECF_CPU_X86_SSE4_1, "sse4_1"}, {ECF_CPU_ARM_ASIMD, "asimd"},
-	    {ECF_CPU_ARM_PMULL, "pmull"},   {ECF_CPU_X86_AVX2, "avx2"},     {ECF_CPU_ARM_SHA2, "sha2"},
-	    {ECF_CPU_ARM_SHA512, "sha512"}, {ECF_CPU_ARM_SHA3, "sha3"},
+	    {ECF_CPU_X86_BMI2, "bmi2"},
+	    {ECF_CPU_X86_ADX, "adx"},
+	    {ECF_CPU_X86_SHA, "sha"},
+	    {ECF_CPU_X86_SSSE3, "ssse3"},
+	    {ECF_CPU_X86_SSE4_1, "sse4_1"},
+	    {ECF_CPU_ARM_ASIMD, "asimd"},
+	    {ECF_CPU_ARM_PMULL, "pmull"},
+	    {ECF_CPU_X86_AVX2, "avx2"},
+	    {ECF_CPU_ARM_SHA2, "sha2"},
+	    {ECF_CPU_ARM_SHA512, "sha512"},
+	    {ECF_CPU_ARM_SHA3, "sha3"},
+	    {ECF_CPU_X86_AVX512F, "avx512f"},
+	    {ECF_CPU_X86_AVX512IFMA, "avx512ifma"},
+	    {ECF_CPU_X86_AVX512VL, "avx512vl"},
 	};
 	printf("%s:", label);
 	int any = 0;
