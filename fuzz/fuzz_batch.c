@@ -27,7 +27,7 @@
  * The batches run on the tier the flags say; the single calls on the
  * native tier (their tiers agree, fuzz_x25519/ed25519 check that). Every
  * batch call is a full scalar multiplication per element: the calls run for
- * 1 input in 8 (fz_gate), the other inputs check the NULL arguments (about
+ * 1 input in 16 (fz_gate), the other inputs check the NULL arguments (about
  * 1 ms per execution against a few us under ASan: the CI's rate floor).
  */
 #include "ecfield/ed25519.h"
@@ -549,7 +549,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const uint8_t op = fz_byte(&c) % 10;
 	const size_t n = fz_byte(&c) % (NMAX + 1);
 	const uint8_t flags = fz_byte(&c);
-	if (op == 9 || !fz_gate(data, size, 3)) {
+	if (op == 9 || !fz_gate(data, size, 4)) {
 		FZ_STAT(0, "NULL arguments");
 		fz_null(n, flags);
 		return 0;

@@ -347,7 +347,7 @@ def seeds_batch(rng):
     for op in range(9):
         for n, flags in ((9, 0), (9, 1), (8, 2), (17, 4), (17, 7), (1, 6), (0, 0)):
             seed = bytes([op, n, flags]) + b"".join(batch_elem(op, i, flags, rng) for i in range(n))
-            out.append(gated(seed, 3))
+            out.append(gated(seed, 4))
     for k in range(13):  # NULL arguments: each of the 13 checks (flags >> 1), both tiers
         out.append(bytes([9, (0, 1, 8, 9, 17)[k % 5], 2 * k | (k & 1)]))
     return out
