@@ -8,13 +8,16 @@
  * scalar, point or result (tools/check_ifma_ct.py proves it on the object),
  * and no lane's data reaches another lane's.
  *
- * ecfk_x25519_ladder8_avx512_ifma(out, nonzero, scalar, u)
- *   out[j] = X25519(scalar[j], u[j]) for j < 8 (RFC 7748: the scalar clamped,
- *   bit 255 of u ignored, non-canonical u reduced), canonical little-endian;
- *   nonzero[j] = 1 if out[j] is not all zero, else 0 (the contributory check:
- *   the caller turns it into the status). out may be the same array as
- *   scalar or as u (every input is read before any output is written), no
- *   other overlap.
+ * ecfk_x25519_ladder8_avx512_ifma(x, z, scalar, u)
+ *   The ladder of X25519(scalar[j], u[j]) for j < 8 (RFC 7748: the scalar
+ *   clamped, bit 255 of u ignored, non-canonical u reduced), without its
+ *   division: x[j] and z[j] are the canonical little-endian encodings (< p)
+ *   of the projective result (x : z), z[j] = 0 for the point at infinity,
+ *   so that X25519(scalar[j], u[j]) = x[j] / z[j] (0 where z[j] = 0). The
+ *   caller divides: ecfi_x25519_finish (x25519_batch.c) does it for many
+ *   lanes with one inversion. x or z may be the same array as scalar or as
+ *   u (every input is read before any output is written); x and z do not
+ *   overlap, nor partly overlap the inputs.
  * (X25519(scalar[j], 9), the public keys: ecfk_x25519_base8_avx512_ifma of
  * ed25519x8_avx512_ifma.h, by the Edwards fixed-base multiplication.)
  *
@@ -29,7 +32,7 @@
 
 #include "common/internal.h"
 
-ECFI_HIDDEN void ecfk_x25519_ladder8_avx512_ifma(uint8_t out[8][32], uint64_t nonzero[8], const uint8_t scalar[8][32],
+ECFI_HIDDEN void ecfk_x25519_ladder8_avx512_ifma(uint8_t x[8][32], uint8_t z[8][32], const uint8_t scalar[8][32],
                                                  const uint8_t u[8][32]);
 
 ECFI_HIDDEN void ecfk_p25519x8_from_bytes_avx512_ifma(uint64_t r[5][8], const uint8_t in[8][32]);
