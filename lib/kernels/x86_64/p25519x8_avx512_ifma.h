@@ -125,10 +125,13 @@ IFMA_INLINE void fe8_reduce_u(fe8 *r, __m512i c[10])
 	const __m512i t = SHR(c[4], 47); /* 3 */
 	c[4] = AND(c[4], m47);
 	c[0] = LO(c[0], t, k19);
-	for (int k = 5; k <= 8; k++) { /* 4 (unrolled: constant bounds) */
+	c[6] = ADD(c[6], SHR(c[5], 52)); /* 4a */
+	c[7] = ADD(c[7], SHR(c[6], 52));
+	c[8] = ADD(c[8], SHR(c[7], 52));
+	c[4] = LO(c[4], SHR(c[8], 52), k608);
+	for (int k = 5; k <= 8; k++) { /* 4b (unrolled: constant bounds) */
 		c[k - 5] = LO(c[k - 5], c[k], k608);
 		c[k - 4] = HI(c[k - 4], c[k], k608);
-		c[k - 4] = LO(c[k - 4], SHR(c[k], 52), k608);
 	}
 	for (int i = 0; i < 5; i++)
 		r->l[i] = c[i];
