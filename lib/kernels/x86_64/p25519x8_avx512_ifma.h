@@ -253,6 +253,31 @@ IFMA_INLINE void fe8_mul_small(fe8 *r, const fe8 *a, uint64_t s)
 	r->l[0] = c0, r->l[1] = c1, r->l[2] = c2, r->l[3] = c3, r->l[4] = c4;
 }
 
+/* r = s a + b: a in L, b in T, s < 2^17 -> T. mul_small with b's limbs as
+ * the columns' starting values (where mul_small starts at 0): the ladder's
+ * BB + 121666 E in one carry chain instead of mul_small's and add's. Bounds:
+ * c0..c3 < 2^52 + 2^17 + 2^52 (c0 also lo(c5 608) < 2^27 and 19 t),
+ * c4 < 2^52 + 2^17 + 2^48, so t = c4 >> 47 < 2^6 and 19 t < 2^11; the chain's
+ * carries are below 2^2, l4 < 2^47 + 2^2: T. */
+IFMA_INLINE void fe8_mul_small_add(fe8 *r, const fe8 *a, uint64_t s, const fe8 *b)
+{
+	const __m512i sv = V(s), k608 = V(608), k19 = V(19), m52 = V(M52), m47 = V(M47);
+	const __m512i z = _mm512_setzero_si512();
+	__m512i c0 = LO(b->l[0], a->l[0], sv), c1 = LO(b->l[1], a->l[1], sv), c2 = LO(b->l[2], a->l[2], sv),
+	        c3 = LO(b->l[3], a->l[3], sv), c4 = LO(b->l[4], a->l[4], sv);
+	const __m512i c5 = HI(z, a->l[4], sv);
+	c1 = HI(c1, a->l[0], sv);
+	c2 = HI(c2, a->l[1], sv);
+	c3 = HI(c3, a->l[2], sv);
+	c4 = HI(c4, a->l[3], sv);
+	c0 = LO(c0, c5, k608);
+	const __m512i t = SHR(c4, 47);
+	c4 = AND(c4, m47);
+	c0 = LO(c0, t, k19);
+	CARRY_CHAIN(c0, c1, c2, c3, c4, m52);
+	r->l[0] = c0, r->l[1] = c1, r->l[2] = c2, r->l[3] = c3, r->l[4] = c4;
+}
+
 IFMA_INLINE void fe8_add(fe8 *r, const fe8 *a, const fe8 *b)
 {
 	const __m512i m52 = V(M52);

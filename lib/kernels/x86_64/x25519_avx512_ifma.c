@@ -44,8 +44,7 @@ IFMA_INLINE void ladder_double(fe8 *x2, fe8 *z2, const fe8 *x, const fe8 *z)
 	fe8_sqr(&aa, &a);
 	fe8_sqr(&bb, &b);
 	fe8_sub(&e, &aa, &bb);
-	fe8_mul_small(&t, &e, 121666); /* a24 + 1 */
-	fe8_add(&t, &t, &bb);
+	fe8_mul_small_add(&t, &e, 121666, &bb); /* a24 + 1 */
 	fe8_mul_u(x2, &aa, &bb);
 	fe8_mul_u(z2, &e, &t);
 }
@@ -131,8 +130,7 @@ IFMA_INLINE void ladder8(__m512i xw[4], __m512i zw[4], const uint8_t scalar[8][3
 		fe8_sqr_u(&x3, &c);
 		fe8_mul_u(&z3, &z3, &x1);
 		fe8_sub(&e, &aa, &bb);
-		fe8_mul_small(&t, &e, 121666); /* a24 + 1: z2 = e (bb + 121666 e) */
-		fe8_add(&t, &t, &bb);
+		fe8_mul_small_add(&t, &e, 121666, &bb); /* a24 + 1: z2 = e (bb + 121666 e) */
 		fe8_mul_u(&x2, &aa, &bb);
 		fe8_mul_u(&z2, &e, &t);
 	}
