@@ -115,6 +115,21 @@ typedef struct {
 		c3 = AND(c3, m52);                                                                                     \
 	} while (0)
 
+/* The carry chain without the masks: c0..c3 keep their bits above 52,
+ * which were carried into the next limb. The range M: a value whose limbs
+ * taken mod 2^52 (l4 as it is) are in L, and which only VPMADD52 reads
+ * (an operand of mul, sqr, mul_small: they read the low 52 bits of each
+ * limb, nothing else) or a bitwise select passes on: add, sub, freeze and
+ * the stores need the masked limbs. It saves an AND per limb where the
+ * result only feeds products (the ladder's sums and differences). */
+#define CARRY_CHAIN_M(c0, c1, c2, c3, c4)                                                                              \
+	do {                                                                                                           \
+		c1 = ADD(c1, SHR(c0, 52));                                                                             \
+		c2 = ADD(c2, SHR(c1, 52));                                                                             \
+		c3 = ADD(c3, SHR(c2, 52));                                                                             \
+		c4 = ADD(c4, SHR(c3, 52));                                                                             \
+	} while (0)
+
 /* Steps 2-4 on the columns c[0..9] of a product (bounds: the header),
  * without the carry chain: the range U (see fe8_mul_u). */
 IFMA_INLINE void fe8_reduce_u(fe8 *r, __m512i c[10])
@@ -228,6 +243,28 @@ IFMA_BIG __attribute__((unused)) void fe8_sqr_u(fe8 *r, const fe8 *a)
 	fe8_reduce_u(r, c);
 }
 
+/* sqr with the unmasked chain (CARRY_CHAIN_M): a in L or M -> M (its limbs
+ * mod 2^52 are fe8_sqr's T). */
+IFMA_BIG __attribute__((unused)) void fe8_sqr_m(fe8 *r, const fe8 *a)
+{
+	__m512i c[10];
+	for (int i = 0; i < 10; i++)
+		c[i] = _mm512_setzero_si512();
+	for (int i = 0; i < 5; i++)
+		for (int j = i + 1; j < 5; j++) {
+			c[i + j] = LO(c[i + j], a->l[i], a->l[j]);
+			c[i + j + 1] = HI(c[i + j + 1], a->l[i], a->l[j]);
+		}
+	for (int k = 1; k < 9; k++)
+		c[k] = ADD(c[k], c[k]);
+	for (int i = 0; i < 5; i++) {
+		c[2 * i] = LO(c[2 * i], a->l[i], a->l[i]);
+		c[2 * i + 1] = HI(c[2 * i + 1], a->l[i], a->l[i]);
+	}
+	fe8_reduce_u(r, c);
+	CARRY_CHAIN_M(r->l[0], r->l[1], r->l[2], r->l[3], r->l[4]);
+}
+
 IFMA_INLINE void fe8_carry(fe8 *r)
 {
 	const __m512i m52 = V(M52);
@@ -259,9 +296,9 @@ IFMA_INLINE void fe8_mul_small(fe8 *r, const fe8 *a, uint64_t s)
  * c0..c3 < 2^52 + 2^17 + 2^52 (c0 also lo(c5 608) < 2^27 and 19 t),
  * c4 < 2^52 + 2^17 + 2^48, so t = c4 >> 47 < 2^6 and 19 t < 2^11; the chain's
  * carries are below 2^2, l4 < 2^47 + 2^2: T. */
-IFMA_INLINE void fe8_mul_small_add(fe8 *r, const fe8 *a, uint64_t s, const fe8 *b)
+IFMA_INLINE void fe8_mul_small_add_m(fe8 *r, const fe8 *a, uint64_t s, const fe8 *b)
 {
-	const __m512i sv = V(s), k608 = V(608), k19 = V(19), m52 = V(M52), m47 = V(M47);
+	const __m512i sv = V(s), k608 = V(608), k19 = V(19), m47 = V(M47);
 	const __m512i z = _mm512_setzero_si512();
 	__m512i c0 = LO(b->l[0], a->l[0], sv), c1 = LO(b->l[1], a->l[1], sv), c2 = LO(b->l[2], a->l[2], sv),
 	        c3 = LO(b->l[3], a->l[3], sv), c4 = LO(b->l[4], a->l[4], sv);
@@ -274,7 +311,7 @@ IFMA_INLINE void fe8_mul_small_add(fe8 *r, const fe8 *a, uint64_t s, const fe8 *
 	const __m512i t = SHR(c4, 47);
 	c4 = AND(c4, m47);
 	c0 = LO(c0, t, k19);
-	CARRY_CHAIN(c0, c1, c2, c3, c4, m52);
+	CARRY_CHAIN_M(c0, c1, c2, c3, c4);
 	r->l[0] = c0, r->l[1] = c1, r->l[2] = c2, r->l[3] = c3, r->l[4] = c4;
 }
 
@@ -294,6 +331,26 @@ IFMA_INLINE void fe8_sub(fe8 *r, const fe8 *a, const fe8 *b)
 	        c2 = SUB(ADD(a->l[2], p1), b->l[2]), c3 = SUB(ADD(a->l[3], p1), b->l[3]),
 	        c4 = SUB(ADD(a->l[4], p4), b->l[4]);
 	CARRY_CHAIN(c0, c1, c2, c3, c4, m52);
+	r->l[0] = c0, r->l[1] = c1, r->l[2] = c2, r->l[3] = c3, r->l[4] = c4;
+}
+
+/* add and sub with the unmasked chain: same inputs, M out (limbs mod 2^52:
+ * add's and sub's L). */
+IFMA_INLINE void fe8_add_m(fe8 *r, const fe8 *a, const fe8 *b)
+{
+	__m512i c0 = ADD(a->l[0], b->l[0]), c1 = ADD(a->l[1], b->l[1]), c2 = ADD(a->l[2], b->l[2]),
+	        c3 = ADD(a->l[3], b->l[3]), c4 = ADD(a->l[4], b->l[4]);
+	CARRY_CHAIN_M(c0, c1, c2, c3, c4);
+	r->l[0] = c0, r->l[1] = c1, r->l[2] = c2, r->l[3] = c3, r->l[4] = c4;
+}
+
+IFMA_INLINE void fe8_sub_m(fe8 *r, const fe8 *a, const fe8 *b)
+{
+	const __m512i p0 = V(16 * (M52 - 18)), p1 = V(16 * M52), p4 = V(16 * M47);
+	__m512i c0 = SUB(ADD(a->l[0], p0), b->l[0]), c1 = SUB(ADD(a->l[1], p1), b->l[1]),
+	        c2 = SUB(ADD(a->l[2], p1), b->l[2]), c3 = SUB(ADD(a->l[3], p1), b->l[3]),
+	        c4 = SUB(ADD(a->l[4], p4), b->l[4]);
+	CARRY_CHAIN_M(c0, c1, c2, c3, c4);
 	r->l[0] = c0, r->l[1] = c1, r->l[2] = c2, r->l[3] = c3, r->l[4] = c4;
 }
 

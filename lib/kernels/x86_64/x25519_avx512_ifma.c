@@ -39,12 +39,12 @@ IFMA_INLINE void ladder_select(fe8 *r, const fe8 *a, const fe8 *b, __m512i m)
 IFMA_INLINE void ladder_double(fe8 *x2, fe8 *z2, const fe8 *x, const fe8 *z)
 {
 	fe8 a, b, aa, bb, e, t;
-	fe8_add(&a, x, z);
-	fe8_sub(&b, x, z);
+	fe8_add_m(&a, x, z);
+	fe8_sub_m(&b, x, z);
 	fe8_sqr(&aa, &a);
 	fe8_sqr(&bb, &b);
-	fe8_sub(&e, &aa, &bb);
-	fe8_mul_small_add(&t, &e, 121666, &bb); /* a24 + 1 */
+	fe8_sub_m(&e, &aa, &bb);
+	fe8_mul_small_add_m(&t, &e, 121666, &bb); /* a24 + 1 */
 	fe8_mul_u(x2, &aa, &bb);
 	fe8_mul_u(z2, &e, &t);
 }
@@ -114,23 +114,23 @@ IFMA_INLINE void ladder8(__m512i xw[4], __m512i zw[4], const uint8_t scalar[8][3
 		const __m512i swap = SUB(zero, _mm512_xor_si512(bit, prev));
 		prev = bit;
 		fe8 a, b, c, d, da, cb, aa, bb, e, t;
-		fe8_add(&a, &x2, &z2);
-		fe8_sub(&b, &x2, &z2);
-		fe8_add(&c, &x3, &z3);
-		fe8_sub(&d, &x3, &z3);
+		fe8_add_m(&a, &x2, &z2);
+		fe8_sub_m(&b, &x2, &z2);
+		fe8_add_m(&c, &x3, &z3);
+		fe8_sub_m(&d, &x3, &z3);
 		fe8_mul_u(&da, &d, &a);
 		fe8_mul_u(&cb, &c, &b);
 		ladder_select(&a, &a, &c, swap); /* the doubling's pair */
 		ladder_select(&b, &b, &d, swap);
-		fe8_add(&c, &da, &cb);
-		fe8_sub(&d, &da, &cb);
+		fe8_add_m(&c, &da, &cb);
+		fe8_sub_m(&d, &da, &cb);
 		fe8_sqr(&aa, &a);
-		fe8_sqr(&z3, &d);
+		fe8_sqr_m(&z3, &d);
 		fe8_sqr(&bb, &b);
 		fe8_sqr_u(&x3, &c);
 		fe8_mul_u(&z3, &z3, &x1);
-		fe8_sub(&e, &aa, &bb);
-		fe8_mul_small_add(&t, &e, 121666, &bb); /* a24 + 1: z2 = e (bb + 121666 e) */
+		fe8_sub_m(&e, &aa, &bb);
+		fe8_mul_small_add_m(&t, &e, 121666, &bb); /* a24 + 1: z2 = e (bb + 121666 e) */
 		fe8_mul_u(&x2, &aa, &bb);
 		fe8_mul_u(&z2, &e, &t);
 	}
