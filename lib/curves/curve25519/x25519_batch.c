@@ -43,6 +43,8 @@ void ecfi_x25519_finish(uint32_t tiers, uint8_t out[][32], int status[], const u
 {
 	fe zs[ECFI_X25519_FINISH_MAX], pre[ECFI_X25519_FINISH_MAX], inv, zi, r;
 	uint64_t keep[ECFI_X25519_FINISH_MAX];
+	if (m == 0 || m > ECFI_X25519_FINISH_MAX) /* public sizes: not reached from the worker */
+		return;
 	for (size_t j = 0; j < m; j++) {
 		ecfi_limbs_from_le(zs[j].limb, 4, z[j], 32);
 		keep[j] = ~ecfi_limbs_zero_mask(zs[j].limb, 4); /* all ones where z_j != 0 */

@@ -160,24 +160,31 @@ IFMA_INLINE void fe8_reduce(fe8 *r, __m512i c[10])
 	CARRY_CHAIN(r->l[0], r->l[1], r->l[2], r->l[3], r->l[4], m52); /* 5 */
 }
 
-IFMA_BIG void fe8_mul(fe8 *r, const fe8 *a, const fe8 *b)
+/* 16p's limbs (the bias of sub and of the _ub products). */
+#define P16_0 (16 * (M52 - 18))
+#define P16_1 (16 * M52)
+#define P16_4 (16 * M47)
+
+/* The columns c[0..9] of a b (bounds: the header); with bias, c[0..3]
+ * start at 16p's limbs 0..3 (the _ub products) instead of 0. */
+IFMA_INLINE void fe8_mul_cols(__m512i c[10], const fe8 *a, const fe8 *b, int bias)
 {
-	__m512i c[10];
 	for (int i = 0; i < 10; i++)
-		c[i] = _mm512_setzero_si512();
+		c[i] = bias && i < 4 ? V(i == 0 ? P16_0 : P16_1) : _mm512_setzero_si512();
 	for (int i = 0; i < 5; i++)
 		for (int j = 0; j < 5; j++) {
 			c[i + j] = LO(c[i + j], a->l[i], b->l[j]);
 			c[i + j + 1] = HI(c[i + j + 1], a->l[i], b->l[j]);
 		}
-	fe8_reduce(r, c);
 }
 
-IFMA_BIG void fe8_sqr(fe8 *r, const fe8 *a)
+/* The columns of a^2: the cross products, doubled (columns 1..8), then the
+ * squares. With bias, c[0] starts at 16p's limb 0 and c[1..3] at half of
+ * 16p's limbs 1..3 (they are doubled with the cross products). */
+IFMA_INLINE void fe8_sqr_cols(__m512i c[10], const fe8 *a, int bias)
 {
-	__m512i c[10];
 	for (int i = 0; i < 10; i++)
-		c[i] = _mm512_setzero_si512();
+		c[i] = bias && i < 4 ? V(i == 0 ? P16_0 : P16_1 / 2) : _mm512_setzero_si512();
 	for (int i = 0; i < 5; i++)
 		for (int j = i + 1; j < 5; j++) {
 			c[i + j] = LO(c[i + j], a->l[i], a->l[j]);
@@ -189,6 +196,19 @@ IFMA_BIG void fe8_sqr(fe8 *r, const fe8 *a)
 		c[2 * i] = LO(c[2 * i], a->l[i], a->l[i]);
 		c[2 * i + 1] = HI(c[2 * i + 1], a->l[i], a->l[i]);
 	}
+}
+
+IFMA_BIG void fe8_mul(fe8 *r, const fe8 *a, const fe8 *b)
+{
+	__m512i c[10];
+	fe8_mul_cols(c, a, b, 0);
+	fe8_reduce(r, c);
+}
+
+IFMA_BIG void fe8_sqr(fe8 *r, const fe8 *a)
+{
+	__m512i c[10];
+	fe8_sqr_cols(c, a, 0);
 	fe8_reduce(r, c);
 }
 
@@ -214,32 +234,14 @@ IFMA_BIG void fe8_sqr(fe8 *r, const fe8 *a)
 IFMA_BIG __attribute__((unused)) void fe8_mul_u(fe8 *r, const fe8 *a, const fe8 *b)
 {
 	__m512i c[10];
-	for (int i = 0; i < 10; i++)
-		c[i] = _mm512_setzero_si512();
-	for (int i = 0; i < 5; i++)
-		for (int j = 0; j < 5; j++) {
-			c[i + j] = LO(c[i + j], a->l[i], b->l[j]);
-			c[i + j + 1] = HI(c[i + j + 1], a->l[i], b->l[j]);
-		}
+	fe8_mul_cols(c, a, b, 0);
 	fe8_reduce_u(r, c);
 }
 
 IFMA_BIG __attribute__((unused)) void fe8_sqr_u(fe8 *r, const fe8 *a)
 {
 	__m512i c[10];
-	for (int i = 0; i < 10; i++)
-		c[i] = _mm512_setzero_si512();
-	for (int i = 0; i < 5; i++)
-		for (int j = i + 1; j < 5; j++) {
-			c[i + j] = LO(c[i + j], a->l[i], a->l[j]);
-			c[i + j + 1] = HI(c[i + j + 1], a->l[i], a->l[j]);
-		}
-	for (int k = 1; k < 9; k++)
-		c[k] = ADD(c[k], c[k]);
-	for (int i = 0; i < 5; i++) {
-		c[2 * i] = LO(c[2 * i], a->l[i], a->l[i]);
-		c[2 * i + 1] = HI(c[2 * i + 1], a->l[i], a->l[i]);
-	}
+	fe8_sqr_cols(c, a, 0);
 	fe8_reduce_u(r, c);
 }
 
@@ -248,21 +250,32 @@ IFMA_BIG __attribute__((unused)) void fe8_sqr_u(fe8 *r, const fe8 *a)
 IFMA_BIG __attribute__((unused)) void fe8_sqr_m(fe8 *r, const fe8 *a)
 {
 	__m512i c[10];
-	for (int i = 0; i < 10; i++)
-		c[i] = _mm512_setzero_si512();
-	for (int i = 0; i < 5; i++)
-		for (int j = i + 1; j < 5; j++) {
-			c[i + j] = LO(c[i + j], a->l[i], a->l[j]);
-			c[i + j + 1] = HI(c[i + j + 1], a->l[i], a->l[j]);
-		}
-	for (int k = 1; k < 9; k++)
-		c[k] = ADD(c[k], c[k]);
-	for (int i = 0; i < 5; i++) {
-		c[2 * i] = LO(c[2 * i], a->l[i], a->l[i]);
-		c[2 * i + 1] = HI(c[2 * i + 1], a->l[i], a->l[i]);
-	}
+	fe8_sqr_cols(c, a, 0);
 	fe8_reduce_u(r, c);
 	CARRY_CHAIN_M(r->l[0], r->l[1], r->l[2], r->l[3], r->l[4]);
+}
+
+/* mul_u and sqr_u plus 16p, limb by limb: the range UB, U + 16p (each limb
+ * at least 16p's, so that fe8_sub_mb subtracts any U or T value from it
+ * without adding 16p: the ladder's differences whose first operand is a
+ * product). 16p's limbs 0..3 start the columns (fe8_mul_cols, _sqr_cols);
+ * limb 4 is added after the reduction, whose step 3 cuts column 4 to 47
+ * bits. UB: l0 < 2^56 + 2^53 + 2^18, l1 < 2^56 + 2^54 + 2^10,
+ * l2 < 2^56 + 2^55, l3 < 2^56 + 2^55 + 2^10, l4 < 2^51 + 2^47 + 2^12. */
+IFMA_BIG __attribute__((unused)) void fe8_mul_ub(fe8 *r, const fe8 *a, const fe8 *b)
+{
+	__m512i c[10];
+	fe8_mul_cols(c, a, b, 1);
+	fe8_reduce_u(r, c);
+	r->l[4] = ADD(r->l[4], V(P16_4));
+}
+
+IFMA_BIG __attribute__((unused)) void fe8_sqr_ub(fe8 *r, const fe8 *a)
+{
+	__m512i c[10];
+	fe8_sqr_cols(c, a, 1);
+	fe8_reduce_u(r, c);
+	r->l[4] = ADD(r->l[4], V(P16_4));
 }
 
 IFMA_INLINE void fe8_carry(fe8 *r)
@@ -346,10 +359,21 @@ IFMA_INLINE void fe8_add_m(fe8 *r, const fe8 *a, const fe8 *b)
 
 IFMA_INLINE void fe8_sub_m(fe8 *r, const fe8 *a, const fe8 *b)
 {
-	const __m512i p0 = V(16 * (M52 - 18)), p1 = V(16 * M52), p4 = V(16 * M47);
+	const __m512i p0 = V(P16_0), p1 = V(P16_1), p4 = V(P16_4);
 	__m512i c0 = SUB(ADD(a->l[0], p0), b->l[0]), c1 = SUB(ADD(a->l[1], p1), b->l[1]),
 	        c2 = SUB(ADD(a->l[2], p1), b->l[2]), c3 = SUB(ADD(a->l[3], p1), b->l[3]),
 	        c4 = SUB(ADD(a->l[4], p4), b->l[4]);
+	CARRY_CHAIN_M(c0, c1, c2, c3, c4);
+	r->l[0] = c0, r->l[1] = c1, r->l[2] = c2, r->l[3] = c3, r->l[4] = c4;
+}
+
+/* a - b for a in UB, b in U or T: limb by limb a - b >= 16p - b >= 0 (as
+ * in sub), M out; the limbs are below 2^57 and l4 < 2^51 + 2^48, the
+ * chain's carries below 2^5, l4 < 2^52. */
+IFMA_INLINE void fe8_sub_mb(fe8 *r, const fe8 *a, const fe8 *b)
+{
+	__m512i c0 = SUB(a->l[0], b->l[0]), c1 = SUB(a->l[1], b->l[1]), c2 = SUB(a->l[2], b->l[2]),
+	        c3 = SUB(a->l[3], b->l[3]), c4 = SUB(a->l[4], b->l[4]);
 	CARRY_CHAIN_M(c0, c1, c2, c3, c4);
 	r->l[0] = c0, r->l[1] = c1, r->l[2] = c2, r->l[3] = c3, r->l[4] = c4;
 }

@@ -32,20 +32,27 @@ IFMA_INLINE void ladder_select(fe8 *r, const fe8 *a, const fe8 *b, __m512i m)
 		r->l[i] = _mm512_ternarylogic_epi64(m, b->l[i], a->l[i], 0xca);
 }
 
-/* One doubling of the ladder: (x2 : z2) = 2 (x : z), x and z in U (or T),
- * x2 and z2 in U: the doubling half of the step below, the same operations
- * in the same order (AA, BB, E = AA - BB, z2 = E (BB + 121666 E),
- * x2 = AA BB). */
-IFMA_INLINE void ladder_double(fe8 *x2, fe8 *z2, const fe8 *x, const fe8 *z)
+/* One doubling of the ladder: (x2 : z2) = 2 (x : z), the doubling half of
+ * the step below, the same operations in the same order (AA, BB,
+ * E = AA - BB, z2 = E (BB + 121666 E), x2 = AA BB). x in UB if in_ub (the
+ * loop's x2), else in U or T; z in U or T; z2 in U, x2 in UB if out_ub (for
+ * the loop), else in U. */
+IFMA_INLINE void ladder_double(fe8 *x2, fe8 *z2, const fe8 *x, const fe8 *z, int in_ub, int out_ub)
 {
 	fe8 a, b, aa, bb, e, t;
 	fe8_add_m(&a, x, z);
-	fe8_sub_m(&b, x, z);
+	if (in_ub)
+		fe8_sub_mb(&b, x, z);
+	else
+		fe8_sub_m(&b, x, z);
 	fe8_sqr(&aa, &a);
 	fe8_sqr(&bb, &b);
 	fe8_sub_m(&e, &aa, &bb);
 	fe8_mul_small_add_m(&t, &e, 121666, &bb); /* a24 + 1 */
-	fe8_mul_u(x2, &aa, &bb);
+	if (out_ub)
+		fe8_mul_ub(x2, &aa, &bb);
+	else
+		fe8_mul_u(x2, &aa, &bb);
 	fe8_mul_u(z2, &e, &t);
 }
 
@@ -102,11 +109,14 @@ IFMA_INLINE void ladder8(__m512i xw[4], __m512i zw[4], const uint8_t scalar[8][3
 	fe8 x1, x2, z2, x3, z3;
 	load_lanes(w, u);
 	fe8_from_words(&x1, w);
-	for (int i = 0; i < 5; i++) {
+	for (int i = 0; i < 5; i++)
 		z3.l[i] = V(i == 0);
-		x3.l[i] = x1.l[i];
-	}
-	ladder_double(&x2, &z2, &x3, &z3); /* bit 254 */
+	ladder_double(&x2, &z2, &x1, &z3, 0, 1); /* bit 254 */
+	/* x3 = x1 + 16p: UB (x1 is in T) */
+	x3.l[0] = ADD(x1.l[0], V(P16_0));
+	for (int i = 1; i < 4; i++)
+		x3.l[i] = ADD(x1.l[i], V(P16_1));
+	x3.l[4] = ADD(x1.l[4], V(P16_4));
 	const __m512i one = V(1), zero = _mm512_setzero_si512();
 	__m512i prev = one;
 	for (int i = 253; i >= 3; i--) {
@@ -115,30 +125,30 @@ IFMA_INLINE void ladder8(__m512i xw[4], __m512i zw[4], const uint8_t scalar[8][3
 		prev = bit;
 		fe8 a, b, c, d, da, cb, aa, bb, e, t;
 		fe8_add_m(&a, &x2, &z2);
-		fe8_sub_m(&b, &x2, &z2);
+		fe8_sub_mb(&b, &x2, &z2);
 		fe8_add_m(&c, &x3, &z3);
-		fe8_sub_m(&d, &x3, &z3);
-		fe8_mul_u(&da, &d, &a);
+		fe8_sub_mb(&d, &x3, &z3);
+		fe8_mul_ub(&da, &d, &a);
 		fe8_mul_u(&cb, &c, &b);
 		ladder_select(&a, &a, &c, swap); /* the doubling's pair */
 		ladder_select(&b, &b, &d, swap);
 		fe8_add_m(&c, &da, &cb);
-		fe8_sub_m(&d, &da, &cb);
+		fe8_sub_mb(&d, &da, &cb);
 		fe8_sqr(&aa, &a);
 		fe8_sqr_m(&z3, &d);
 		fe8_sqr(&bb, &b);
-		fe8_sqr_u(&x3, &c);
+		fe8_sqr_ub(&x3, &c);
 		fe8_mul_u(&z3, &z3, &x1);
 		fe8_sub_m(&e, &aa, &bb);
 		fe8_mul_small_add_m(&t, &e, 121666, &bb); /* a24 + 1: z2 = e (bb + 121666 e) */
-		fe8_mul_u(&x2, &aa, &bb);
+		fe8_mul_ub(&x2, &aa, &bb);
 		fe8_mul_u(&z2, &e, &t);
 	}
 	const __m512i swap = SUB(zero, prev);
 	ladder_select(&x2, &x2, &x3, swap);
 	ladder_select(&z2, &z2, &z3, swap);
 	for (int i = 0; i < 3; i++) /* bits 2..0 */
-		ladder_double(&x2, &z2, &x2, &z2);
+		ladder_double(&x2, &z2, &x2, &z2, i == 0, 0);
 	fe8_carry(&x2);
 	fe8_carry(&z2);
 	fe8_freeze(&x2, &x2);
