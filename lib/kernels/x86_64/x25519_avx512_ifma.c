@@ -240,3 +240,27 @@ IFMA_TARGET void ecfk_p25519x8_inv_avx512_ifma(uint64_t r[5][8], const uint64_t 
 	fe8_inv(&x, &x);
 	fe8_store(r, &x);
 }
+
+/* The ladder's lazy operations (ranges U, UB and M of
+ * p25519x8_avx512_ifma.h), one entry each, for test_ifma25519's bounds. */
+#define LAZY_ENTRY(name, call)                                                                                         \
+	IFMA_TARGET void ecfk_p25519x8_##name##_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][8],                  \
+	                                                    const uint64_t b[5][8])                                    \
+	{                                                                                                              \
+		fe8 x, y;                                                                                              \
+		fe8_load(&x, a);                                                                                       \
+		fe8_load(&y, b);                                                                                       \
+		call;                                                                                                  \
+		(void)y;                                                                                               \
+		fe8_store(r, &x);                                                                                      \
+	}
+LAZY_ENTRY(mul_u, fe8_mul_u(&x, &x, &y))
+LAZY_ENTRY(sqr_u, fe8_sqr_u(&x, &x))
+LAZY_ENTRY(sqr_m, fe8_sqr_m(&x, &x))
+LAZY_ENTRY(mul_ub, fe8_mul_ub(&x, &x, &y))
+LAZY_ENTRY(sqr_ub, fe8_sqr_ub(&x, &x))
+LAZY_ENTRY(add_m, fe8_add_m(&x, &x, &y))
+LAZY_ENTRY(sub_m, fe8_sub_m(&x, &x, &y))
+LAZY_ENTRY(sub_mb, fe8_sub_mb(&x, &x, &y))
+LAZY_ENTRY(mul121666_add_m, fe8_mul_small_add_m(&x, &x, 121666, &y))
+#undef LAZY_ENTRY

@@ -43,5 +43,18 @@ ECFI_HIDDEN void ecfk_p25519x8_add_avx512_ifma(uint64_t r[5][8], const uint64_t 
 ECFI_HIDDEN void ecfk_p25519x8_sub_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8]);
 ECFI_HIDDEN void ecfk_p25519x8_mul121666_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][8]);
 ECFI_HIDDEN void ecfk_p25519x8_inv_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][8]);
+/* The ladder's lazy forms (p25519x8_avx512_ifma.h: U, UB, M), r = op(a, b)
+ * (b unused by the squares): fe8_mul_u, _sqr_u, _sqr_m, _mul_ub, _sqr_ub,
+ * _add_m, _sub_m, _sub_mb, and fe8_mul_small_add_m(a, 121666, b). */
+ECFI_HIDDEN void ecfk_p25519x8_mul_u_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8]);
+ECFI_HIDDEN void ecfk_p25519x8_sqr_u_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8]);
+ECFI_HIDDEN void ecfk_p25519x8_sqr_m_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8]);
+ECFI_HIDDEN void ecfk_p25519x8_mul_ub_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8]);
+ECFI_HIDDEN void ecfk_p25519x8_sqr_ub_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8]);
+ECFI_HIDDEN void ecfk_p25519x8_add_m_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8]);
+ECFI_HIDDEN void ecfk_p25519x8_sub_m_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8]);
+ECFI_HIDDEN void ecfk_p25519x8_sub_mb_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][8], const uint64_t b[5][8]);
+ECFI_HIDDEN void ecfk_p25519x8_mul121666_add_m_avx512_ifma(uint64_t r[5][8], const uint64_t a[5][8],
+                                                           const uint64_t b[5][8]);
 
 #endif
