@@ -24,6 +24,20 @@
  *   sub(a, b) = a+16p-b:   a, b in T         -> L (l4 < 2^51 + 2^48 + 2^5)
  *   freeze(a):             a in T            -> the canonical value, < p
  *
+ * and the ladder's lazy forms (x25519_avx512_ifma.c), argued where they are
+ * defined below:
+ *
+ *   mul_u, sqr_u:          a, b in L or M    -> U (no carry chain)
+ *   mul_ub, sqr_ub:        a, b in L or M    -> UB = U + 16p, limb by limb
+ *   sqr_m:                 a in L or M       -> M (T read mod 2^52)
+ *   add_m(a, b):           a in T, U or UB, b in T or U -> M
+ *   sub_m(a, b):           a, b in T or U    -> M
+ *   sub_mb(a, b) = a - b:  a in UB, b in T or U -> M
+ *   mul_small_add_m(a, s, b) = s a + b: a in L or M, b in T -> M (T mod 2^52)
+ *
+ * M is a value whose limbs 0..3 are read mod 2^52, only by VPMADD52 (the
+ * operands of mul, sqr, mul_small) or passed on by a bitwise select.
+ *
  * so any mul/sqr output may go into add and sub, and any add/sub output into
  * mul, sqr and mul_small: the ladder step needs no other carry. The bounds,
  * for mul (sqr doubles the cross products, which gives the same column
@@ -39,12 +53,20 @@
  *   3. The top of column 4: t = c4 >> 47 (< 2^13) is worth 2^255 = 19 mod p:
  *      c4 &= 2^47 - 1, c0 += 19 t (< 2^18). From here only small terms reach
  *      c4, so the final carry chain ends in l4 < 2^48 with nothing to wrap.
- *   4. Columns 5..8: c_k = h 2^52 + l with l = c_k mod 2^52 (what IFMA reads)
- *      and h = c_k >> 52 < 2^4; 608 c_k goes to column k-5 as lo(l 608),
- *      to column k-4 as hi(l 608) (< 2^10) and h 608 (< 2^14, one IFMA
- *      lo). Now c0 < 2^53 + 2^18, c1..c3 < 2^56, c4 < 2^47 + 2^10 + 2^11.
+ *   4. Columns 5..8 (608 c_k goes to column k-5 as lo(c_k 608) and to column
+ *      k-4 as hi(c_k 608), < 2^10; IFMA reads only the low 52 bits of c_k):
+ *      4a. first their bits above 52 are carried up, c6 += c5 >> 52,
+ *          c7 += c6 >> 52, c8 += c7 >> 52 (c5 < 9 2^52 + 2^10, c6 < 7 2^52,
+ *          c7 < 5 2^52, c8 < 3 2^52 from the products' counts, plus the
+ *          carries: c5 >> 52 < 10, c6 >> 52 < 8, c7 >> 52 < 6, c8 >> 52 < 4);
+ *          column 8's bits above 52 are worth 2^468 = 608 2^208:
+ *          lo((c8 >> 52) 608) (< 2^12, exact) to c4;
+ *      4b. then lo and hi of c_k 608 for k = 5..8: two IFMA per column (12
+ *          in the reduction, where folding each column's bits above 52 by a
+ *          third IFMA took 15). Now c0 < 2^53 + 2^18, c1 < 2^54 + 2^10,
+ *          c2 < 2^55, c3 < 2^55 + 2^10, c4 < 2^47 + 2^12 + 2^10.
  *   5. Carry chain c0 -> c1 -> c2 -> c3 -> c4 (shift by 52, mask): l0..l3 <
- *      2^52, each carry < 2^5, l4 < 2^47 + 2^12 < 2^48: T.
+ *      2^52, each carry < 2^5, l4 < 2^47 + 2^13 < 2^48: T.
  *
  * add: limbs < 2^53 (l4 < 2^49), then the chain: l0..l3 < 2^52, l4 < 2^49 + 2.
  * sub: a + 16p - b with 16p as the limbs (16 (2^52 - 19), 16 (2^52 - 1) x 3,
@@ -220,9 +242,11 @@ IFMA_BIG void fe8_sqr(fe8 *r, const fe8 *a)
  *
  * Column k < 5 of a product holds k + 1 low and k high halves (a square's
  * doubled cross products and its squares give the same counts), each below
- * 2^52: c1 < 3 2^52, c2 < 5 2^52, c3 < 7 2^52; step 4 adds one low half
- * (< 2^52) and at most hi(l 608) + lo(h 608) < 2^10 + 2^14 to each; c0 gets
- * 19 t < 2^18 and one low half; c4 was cut to 47 bits in step 3. add and sub
+ * 2^52: c1 < 3 2^52, c2 < 5 2^52, c3 < 7 2^52; step 4b adds one low half
+ * (< 2^52) and one hi(c 608) < 2^10 to each; c0 gets 19 t < 2^18 and one
+ * low half; c4 was cut to 47 bits in step 3 and gets below 2^12 in step 4
+ * (the bounds below are those of the reduction with 15 IFMA, a little
+ * looser than these: test_ifma25519 checks the outputs against them). add and sub
  * take U as they take T:
  *   add: limbs below 2^57, l4 < 2^48 + 2^16; the chain's carries are below
  *     2^5, so l4 < 2^49: L;
@@ -303,12 +327,13 @@ IFMA_INLINE void fe8_mul_small(fe8 *r, const fe8 *a, uint64_t s)
 	r->l[0] = c0, r->l[1] = c1, r->l[2] = c2, r->l[3] = c3, r->l[4] = c4;
 }
 
-/* r = s a + b: a in L, b in T, s < 2^17 -> T. mul_small with b's limbs as
+/* r = s a + b: a in L or M, b in T (whole limbs: they start the columns),
+ * s < 2^17 -> M whose limbs mod 2^52 are in T. mul_small with b's limbs as
  * the columns' starting values (where mul_small starts at 0): the ladder's
  * BB + 121666 E in one carry chain instead of mul_small's and add's. Bounds:
  * c0..c3 < 2^52 + 2^17 + 2^52 (c0 also lo(c5 608) < 2^27 and 19 t),
  * c4 < 2^52 + 2^17 + 2^48, so t = c4 >> 47 < 2^6 and 19 t < 2^11; the chain's
- * carries are below 2^2, l4 < 2^47 + 2^2: T. */
+ * carries are below 2^2, l4 < 2^47 + 2^2. */
 IFMA_INLINE void fe8_mul_small_add_m(fe8 *r, const fe8 *a, uint64_t s, const fe8 *b)
 {
 	const __m512i sv = V(s), k608 = V(608), k19 = V(19), m47 = V(M47);
@@ -347,8 +372,11 @@ IFMA_INLINE void fe8_sub(fe8 *r, const fe8 *a, const fe8 *b)
 	r->l[0] = c0, r->l[1] = c1, r->l[2] = c2, r->l[3] = c3, r->l[4] = c4;
 }
 
-/* add and sub with the unmasked chain: same inputs, M out (limbs mod 2^52:
- * add's and sub's L). */
+/* add and sub with the unmasked chain: M out (limbs mod 2^52: add's and
+ * sub's L). Inputs: sub_m as sub, T or U (U's bounds: see fe8_mul_u); add_m
+ * T, U, or UB for a (the biased products, fe8_mul_ub): the limbs are below
+ * 2^58, the chain's carries below 2^6, and l4 < (2^51 + 2^47 + 2^15) +
+ * (2^47 + 2^15) + 2^6 < 2^52. */
 IFMA_INLINE void fe8_add_m(fe8 *r, const fe8 *a, const fe8 *b)
 {
 	__m512i c0 = ADD(a->l[0], b->l[0]), c1 = ADD(a->l[1], b->l[1]), c2 = ADD(a->l[2], b->l[2]),

@@ -85,23 +85,32 @@ IFMA_INLINE void ladder_double(fe8 *x2, fe8 *z2, const fe8 *x, const fe8 *z, int
  * representatives may differ from the swapped ladder's; the canonical
  * output does not.
  *
- * x2, z2, x3, z3 are kept in the range U (p25519x8_avx512_ifma.h): every
- * product whose only uses are add and sub (DA, CB, (DA + CB)^2,
- * x1 (DA - CB)^2, AA BB, E (BB + 121666 E)) skips the carry chain, which
- * the add and sub do anyway; AA, BB and (DA - CB)^2 feed multiplications,
- * so they are carried (T). The initial values (x1 and 1 in T, the
- * doubling's output in U) are in U; after the loop, x2 and z2 are carried
- * to T for the encoding.
+ * The lazy ranges (p25519x8_avx512_ifma.h). z2 and z3 are kept in U, x2
+ * and x3 in UB (U + 16p): every product whose only uses are add and sub
+ * (DA, CB, (DA + CB)^2, x1 (DA - CB)^2, AA BB, E (BB + 121666 E)) skips the
+ * carry chain, which the add and sub do anyway; those that are the first
+ * operand of a difference (DA, (DA + CB)^2 = x3, AA BB = x2) carry 16p in
+ * their columns from the start, so that the difference (fe8_sub_mb) only
+ * subtracts. AA and BB feed a multiplication and a difference, so they are
+ * carried (T); (DA - CB)^2 feeds only x1's product: carried without the
+ * masks (M). Every sum and difference feeds only products and selects: M
+ * (no masks), and so does BB + 121666 E (fe8_mul_small_add_m: BB's limbs
+ * start the columns). At the start x3 = x1 + 16p (UB) and the doubling
+ * gives x2 in UB; after the loop the first of the three doublings takes x2
+ * in UB, and they give x2 and z2 in U, carried to T for the encoding.
  *
  * The order of the step (the addition's sum and difference before the
  * doubling's squarings, the four squarings interleaved, the doubling's
  * multiplications last) was the fastest of the orders tried: about 4%
  * faster than RFC 7748's order here (docs/curve25519.md). What limits the
- * loop is the vector pipes, not the dependencies: 517 VPMADD52 per step at
- * one per cycle, and the adds, shifts and ANDs beside them; interleaving two
- * products in the source, one accumulator per term in the reductions, and
- * 11 instead of 15 multiply-adds per reduction (a carry chain over columns
- * 5..8 first) were all slower. */
+ * loop is the vector pipes, not the dependencies: 490 VPMADD52 per step at
+ * one per cycle, and 267 adds, shifts, ANDs and selects beside them (gcc 12;
+ * 517 and 305 before the changes of docs/benchmarks.md, issue 23, wip/
+ * x25519b); interleaving two products in the source, one accumulator per
+ * term in the reductions, and 11 instead of 15 multiply-adds per reduction
+ * (a carry chain over columns 5..8 first, with masks) were all slower, and
+ * so was (wip/x25519b) running two groups of eight with their steps
+ * alternating (to fill the wait at each step's start: 1.00x). */
 IFMA_INLINE void ladder8(__m512i xw[4], __m512i zw[4], const uint8_t scalar[8][32], const uint8_t u[8][32])
 {
 	__m512i k[4], w[4];
