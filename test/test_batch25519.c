@@ -2,7 +2,7 @@
  * The X25519 batch calls against n single calls: ecf_x25519_batch against
  * ecf_x25519 (bytes, each status, and the return value: the first failing
  * status) and ecf_x25519_public_key_batch against ecf_x25519_public_key, for
- * n = 0, 1, 7, 8, 9, 17, 64 on random, edge and invalid inputs (peers of
+ * n = 0, 1, 7, 8, 9, 17, 64, 72, 137 on random, edge and invalid inputs (peers of
  * small order, non-canonical u, the ignored top bit, mixed in every lane
  * position), with the aliasing the header allows (shared over sk, shared over
  * peer, pk over sk) and NULL pointers. Every tier the CPU has: the native one
@@ -16,10 +16,12 @@
 #include <string.h>
 
 #include "common/testutil.h"
+#include "curves/curve25519/x25519_internal.h"
 #include "dispatch/cpu.h"
+#include "ecfield/p25519.h"
 #include "ecfield/x25519.h"
 
-#define MAXN 64
+#define MAXN 137
 
 /* The flag word at start (ECFIELD_DISABLE applied), restored after each check. */
 static uint32_t ecfi_cpu_flags_at_start;
@@ -77,7 +79,9 @@ static void rand_sk(test_rng *rng, uint8_t sk[32])
 		memset(sk, 0xff, 32);
 }
 
-static const size_t sizes[] = {0, 1, 7, 8, 9, 17, 64};
+/* 72 and 137: more than one division (ecfi_x25519_finish takes up to 64
+ * elements at a time): 64 + 8, and 64 + 64 + 8 + the single-call path. */
+static const size_t sizes[] = {0, 1, 7, 8, 9, 17, 64, 72, 137};
 
 /* The single calls on the tier `single`, the batch on the tier `batch`. */
 static void check_tiers(uint32_t batch_tier, uint32_t single_tier, const char *name)
@@ -184,6 +188,89 @@ static void check_lanes(uint32_t tier, const char *name)
 	test_use_tier(ecfi_cpu_flags_at_start);
 }
 
+/* Every lane of a group (and of 64) of small order: all z = 0. */
+static void check_all_small(uint32_t tier, const char *name)
+{
+	test_rng rng;
+	test_rng_init(&rng, 302);
+	static uint8_t sk[64][32], peer[64][32], got[64][32];
+	int st[64];
+	for (size_t n = 8; n <= 64; n += 56) {
+		for (size_t i = 0; i < n; i++) {
+			test_rand_bytes(&rng, sk[i], 32);
+			memcpy(peer[i], small_u[test_rng_next(&rng) % 7], 32);
+		}
+		test_use_tier(tier);
+		memset(got, 0xa5, sizeof got);
+		int ret = ecf_x25519_batch(got, st, (const uint8_t(*)[32])sk, (const uint8_t(*)[32])peer, n);
+		test_expect(ret == ECF_ERR_SMALL_ORDER, "%s all small, n = %zu: returned %d", name, n, ret);
+		for (size_t i = 0; i < n; i++) {
+			test_expect(st[i] == ECF_ERR_SMALL_ORDER, "%s all small: status[%zu] = %d", name, i, st[i]);
+			for (int j = 0; j < 32; j++)
+				test_expect(got[i][j] == 0, "%s all small: shared[%zu] not zero", name, i);
+		}
+	}
+	test_use_tier(ecfi_cpu_flags_at_start);
+}
+
+/* ecfi_x25519_finish (the division after the 8-lane ladders) against one
+ * ecf_p25519_inv and ecf_p25519_mul per element, for m = 1..64 elements of
+ * canonical x and z: random, 0, 1, p - 1, and z = 0 in one, several or
+ * all positions (the trick divides those by 1 after zeroing x: out 0, status
+ * SMALL_ORDER; the others unchanged). */
+static void test_finish(void **s)
+{
+	(void)s;
+	test_rng rng;
+	test_rng_init(&rng, 303);
+	const uint32_t tiers = ecfi_tiers();
+	static const uint8_t pm1[32] = {0xec, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	                                0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	                                0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f};
+	long rounds = test_iterations(200);
+	for (long it = 0; it < rounds; it++) {
+		const size_t m = it < 64 ? (size_t)it + 1 : 1 + (size_t)(test_rng_next(&rng) % ECFI_X25519_FINISH_MAX);
+		const int zeros = (int)(test_rng_next(&rng) % 4); /* 0: none, 1: one, 2: some, 3: all */
+		const size_t zpos = (size_t)(test_rng_next(&rng) % m);
+		uint8_t out[ECFI_X25519_FINISH_MAX][32], z[ECFI_X25519_FINISH_MAX][32], x[ECFI_X25519_FINISH_MAX][32];
+		int st[ECFI_X25519_FINISH_MAX];
+		for (size_t j = 0; j < m; j++) {
+			for (int v = 0; v < 2; v++) {
+				uint8_t *e = v ? z[j] : x[j];
+				uint64_t r = test_rng_next(&rng) % 8;
+				test_rand_bytes(&rng, e, 32);
+				e[31] &= 0x3f; /* below p */
+				if (r == 0)
+					memset(e, 0, 32);
+				else if (r == 1) {
+					memset(e, 0, 32);
+					e[0] = 1;
+				} else if (r == 2)
+					memcpy(e, pm1, 32);
+			}
+			if ((zeros == 1 && j == zpos) || (zeros == 2 && (test_rng_next(&rng) & 1)) || zeros == 3)
+				memset(z[j], 0, 32);
+			memcpy(out[j], x[j], 32);
+		}
+		ecfi_x25519_finish(tiers, out, st, (const uint8_t(*)[32])z, m);
+		for (size_t j = 0; j < m; j++) {
+			ecf_p25519_fe fx, fz;
+			uint8_t want[32];
+			test_expect(ecf_p25519_from_bytes(&fx, x[j], 32) == ECF_OK, "x");
+			test_expect(ecf_p25519_from_bytes(&fz, z[j], 32) == ECF_OK, "z");
+			ecf_p25519_inv(&fz, &fz); /* 1/0 = 0 */
+			ecf_p25519_mul(&fx, &fx, &fz);
+			ecf_p25519_to_bytes(want, &fx);
+			int zero = 1;
+			for (int k = 0; k < 32; k++)
+				zero &= want[k] == 0;
+			test_expect_bytes(out[j], want, 32, "finish", it * 64 + (long)j);
+			test_expect(st[j] == (zero ? ECF_ERR_SMALL_ORDER : ECF_OK),
+			            "finish m=%zu element %zu: status %d", m, j, st[j]);
+		}
+	}
+}
+
 static void test_tiers(void **s)
 {
 	(void)s;
@@ -201,6 +288,8 @@ static void test_tiers(void **s)
 	check_tiers(0, allowed, "portable batch vs native singles");
 	check_lanes(allowed, "native");
 	check_lanes(noifma, "no-ifma");
+	check_all_small(allowed, "native");
+	check_all_small(noifma, "no-ifma");
 }
 
 static void test_null(void **s)
@@ -236,6 +325,7 @@ static void test_null(void **s)
 int main(void)
 {
 	fill_small_u();
-	const struct CMUnitTest tests[] = {cmocka_unit_test(test_tiers), cmocka_unit_test(test_null)};
+	const struct CMUnitTest tests[] = {cmocka_unit_test(test_tiers), cmocka_unit_test(test_null),
+	                                   cmocka_unit_test(test_finish)};
 	return cmocka_run_group_tests_name("batch25519", tests, NULL, NULL);
 }

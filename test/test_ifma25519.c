@@ -187,6 +187,146 @@ TEST_CASE(test_sub, check_op, OP_SUB)
 TEST_CASE(test_mul121666, check_op, OP_MUL121666)
 TEST_CASE(test_inv, check_op, OP_INV)
 
+/* ---- The ladder's lazy ranges (p25519x8_avx512_ifma.h) ----
+ * U (a product before its carry chain), UB (U + 16p limb by limb), M (limbs
+ * read mod 2^52 by VPMADD52 only, the top limb as it is), each operation on
+ * inputs at and below the bounds of the ranges it takes (every limb at its
+ * bound minus 1, 0, random below it, and in M random bits above bit 52),
+ * checked against GMP and for the range it gives. */
+static const uint64_t U_BOUND[5] = {(1ull << 53) + (1ull << 18), (1ull << 54) + (1ull << 15), 1ull << 55,
+                                    (1ull << 55) + (1ull << 15), (1ull << 47) + (1ull << 15)};
+static const uint64_t P16[5] = {16 * (M52 - 18), 16 * M52, 16 * M52, 16 * M52, 16 * ((1ull << 47) - 1)};
+enum { R_T, R_L, R_U, R_UB, R_M };
+
+/* One element of range rg: each limb at its bound - 1 (one case in four,
+ * per limb), 0, or random below the bound. */
+static void rand_range(test_rng *rng, fe8 a, int rg)
+{
+	for (int lane = 0; lane < 8; lane++) {
+		uint64_t r = test_rng_next(rng) % 8;
+		if (rg == R_T || rg == R_L || (rg == R_M && r < 4)) {
+			rand_lane(rng, a, lane, rg == R_T ? 48 : 52);
+			if (rg == R_M) /* bits above 52 that VPMADD52 must ignore */
+				for (int i = 0; i < 4; i++)
+					a[i][lane] |= test_rng_next(rng) << 52;
+			continue;
+		}
+		for (int i = 0; i < 5; i++) {
+			uint64_t bound = rg == R_M ? (i < 4 ? ~0ull : 1ull << 52) : U_BOUND[i];
+			uint64_t k = test_rng_next(rng) % 4, v;
+			if (r == 0 || k == 0)
+				v = bound - 1;
+			else if (k == 1)
+				v = 0;
+			else
+				v = test_rng_next(rng) % bound;
+			a[i][lane] = v + (rg == R_UB ? P16[i] : 0);
+		}
+	}
+}
+
+/* The value of a lane: limbs 0..3 mod 2^52 if m (the range M), else whole. */
+static void lane_value(mpz_t z, const uint64_t a[5][8], int lane, int m)
+{
+	mpz_set_ui(z, 0);
+	for (int i = 4; i >= 0; i--) {
+		mpz_mul_2exp(z, z, 52);
+		mpz_add_ui(z, z, m && i < 4 ? a[i][lane] & M52 : a[i][lane]);
+	}
+}
+
+enum { LZ_MUL_U, LZ_SQR_U, LZ_SQR_M, LZ_MUL_UB, LZ_SQR_UB, LZ_ADD_M, LZ_SUB_M, LZ_SUB_MB, LZ_MSA_M, LZ_N };
+
+static void check_lazy(int op)
+{
+	static const char *names[] = {"mul_u", "sqr_u", "sqr_m",  "mul_ub",         "sqr_ub",
+	                              "add_m", "sub_m", "sub_mb", "mul121666_add_m"};
+	typedef void (*fn)(uint64_t[5][8], const uint64_t[5][8], const uint64_t[5][8]);
+	static const fn fns[] = {ecfk_p25519x8_mul_u_avx512_ifma,          ecfk_p25519x8_sqr_u_avx512_ifma,
+	                         ecfk_p25519x8_sqr_m_avx512_ifma,          ecfk_p25519x8_mul_ub_avx512_ifma,
+	                         ecfk_p25519x8_sqr_ub_avx512_ifma,         ecfk_p25519x8_add_m_avx512_ifma,
+	                         ecfk_p25519x8_sub_m_avx512_ifma,          ecfk_p25519x8_sub_mb_avx512_ifma,
+	                         ecfk_p25519x8_mul121666_add_m_avx512_ifma};
+	test_rng rng;
+	test_rng_init(&rng, 400 + (uint64_t)op);
+	long n = test_iterations(20000);
+	mpz_t x, y, want, got;
+	mpz_inits(x, y, want, got, NULL);
+	for (long it = 0; it < n; it++) {
+		fe8 a, b, r;
+		/* the ranges each takes: products L or M; add_m and sub_m U, UB (add's
+		 * first operand) or T; sub_mb UB minus U or T; mul_small_add M and T */
+		const int k = (int)(it % 3);
+		int ra = R_L, rb = R_L;
+		if (op <= LZ_SQR_UB)
+			ra = k == 0 ? R_M : R_L, rb = k == 1 ? R_M : R_L;
+		else if (op == LZ_ADD_M)
+			ra = k == 0 ? R_UB : k == 1 ? R_U : R_T, rb = k == 2 ? R_U : R_T;
+		else if (op == LZ_SUB_M)
+			ra = k == 0 ? R_U : R_T, rb = k == 1 ? R_T : R_U;
+		else if (op == LZ_SUB_MB)
+			ra = R_UB, rb = k == 0 ? R_T : R_U;
+		else
+			ra = R_M, rb = R_T;
+		rand_range(&rng, a, ra);
+		rand_range(&rng, b, rb);
+		fns[op](r, C(a), C(b));
+		for (int lane = 0; lane < 8; lane++) {
+			lane_value(x, C(a), lane, ra == R_M);
+			lane_value(y, C(b), lane, rb == R_M);
+			if (op == LZ_MUL_U || op == LZ_MUL_UB)
+				mpz_mul(want, x, y);
+			else if (op <= LZ_SQR_UB)
+				mpz_mul(want, x, x);
+			else if (op == LZ_ADD_M)
+				mpz_add(want, x, y);
+			else if (op == LZ_MSA_M) {
+				mpz_mul_ui(want, x, 121666);
+				mpz_add(want, want, y);
+			} else
+				mpz_sub(want, x, y);
+			mpz_mod(want, want, P);
+			const int out_m = op == LZ_SQR_M || op >= LZ_ADD_M;
+			lane_value(got, C(r), lane, out_m);
+			mpz_mod(got, got, P);
+			if (mpz_cmp(got, want) != 0) {
+				gmp_fprintf(stderr,
+				            "# %s case %ld lane %d: a = %Zx b = %Zx\n#   got %Zx\n#  want %Zx\n",
+				            names[op], it, lane, x, y, got, want);
+				test_expect(0, "%s differs from GMP", names[op]);
+			}
+			/* the range out: U and UB by their bounds (UB: 16p's limbs at
+			 * least, for sub_mb), M: top limb < 2^52 (< 2^48 where the limbs
+			 * mod 2^52 are T: sqr_m, mul_small_add_m) */
+			for (int i = 0; i < 5; i++) {
+				const uint64_t v = r[i][lane];
+				if (op == LZ_MUL_U || op == LZ_SQR_U)
+					test_expect(v < U_BOUND[i], "%s case %ld lane %d: limb %d = 0x%llx out of U",
+					            names[op], it, lane, i, (unsigned long long)v);
+				else if (op == LZ_MUL_UB || op == LZ_SQR_UB)
+					test_expect(v >= P16[i] && v - P16[i] < U_BOUND[i],
+					            "%s case %ld lane %d: limb %d = 0x%llx out of UB", names[op], it,
+					            lane, i, (unsigned long long)v);
+				else if (i == 4)
+					test_expect(v >> (op == LZ_SQR_M || op == LZ_MSA_M ? 48 : 52) == 0,
+					            "%s case %ld lane %d: limb 4 = 0x%llx too large", names[op], it,
+					            lane, (unsigned long long)v);
+			}
+		}
+	}
+	mpz_clears(x, y, want, got, NULL);
+}
+
+TEST_CASE(test_mul_u, check_lazy, LZ_MUL_U)
+TEST_CASE(test_sqr_u, check_lazy, LZ_SQR_U)
+TEST_CASE(test_sqr_m, check_lazy, LZ_SQR_M)
+TEST_CASE(test_mul_ub, check_lazy, LZ_MUL_UB)
+TEST_CASE(test_sqr_ub, check_lazy, LZ_SQR_UB)
+TEST_CASE(test_add_m, check_lazy, LZ_ADD_M)
+TEST_CASE(test_sub_m, check_lazy, LZ_SUB_M)
+TEST_CASE(test_sub_mb, check_lazy, LZ_SUB_MB)
+TEST_CASE(test_mul121666_add_m, check_lazy, LZ_MSA_M)
+
 static void lane_bytes_to_mpz(mpz_t z, const uint8_t b[32]) { mpz_import(z, 32, -1, 1, 0, 0, b); }
 
 /* from_bytes: the value mod 2^255 (bit 255 dropped), T; to_bytes of any T
@@ -269,9 +409,14 @@ int main(void)
 		return 77;
 	}
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_mul),   cmocka_unit_test(test_sqr),       cmocka_unit_test(test_add),
-	    cmocka_unit_test(test_sub),   cmocka_unit_test(test_mul121666), cmocka_unit_test(test_inv),
-	    cmocka_unit_test(test_bytes),
+	    cmocka_unit_test(test_mul),       cmocka_unit_test(test_sqr),
+	    cmocka_unit_test(test_add),       cmocka_unit_test(test_sub),
+	    cmocka_unit_test(test_mul121666), cmocka_unit_test(test_inv),
+	    cmocka_unit_test(test_bytes),     cmocka_unit_test(test_mul_u),
+	    cmocka_unit_test(test_sqr_u),     cmocka_unit_test(test_sqr_m),
+	    cmocka_unit_test(test_mul_ub),    cmocka_unit_test(test_sqr_ub),
+	    cmocka_unit_test(test_add_m),     cmocka_unit_test(test_sub_m),
+	    cmocka_unit_test(test_sub_mb),    cmocka_unit_test(test_mul121666_add_m),
 	};
 	return cmocka_run_group_tests_name("ifma25519", tests, setup, teardown);
 }

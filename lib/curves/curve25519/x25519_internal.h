@@ -30,4 +30,13 @@ ECFI_HIDDEN void ecfi_x25519_ladder_step_portable(fe v[ECFI_X25519_LADDER_FE], u
 ECFI_HIDDEN int ecfi_x25519_one(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32]);
 ECFI_HIDDEN void ecfi_x25519_base_one(uint8_t out[32], const uint8_t scalar[32]);
 
+/* The division at the end of ecf_x25519_batch's 8-lane ladders
+ * (x25519_batch.c): out[j] = x_j / z_j for j < m (0 where z_j = 0) and
+ * status[j] as the single call's, where out[j] holds x_j and z[j] z_j on
+ * entry, canonical little-endian; one inversion for the m elements.
+ * 1 <= m <= ECFI_X25519_FINISH_MAX; tiers read by the caller (ecfi_tiers).
+ * Constant time. */
+#define ECFI_X25519_FINISH_MAX 64
+ECFI_HIDDEN void ecfi_x25519_finish(uint32_t tiers, uint8_t out[][32], int status[], const uint8_t z[][32], size_t m);
+
 #endif

@@ -24,6 +24,20 @@
  *   sub(a, b) = a+16p-b:   a, b in T         -> L (l4 < 2^51 + 2^48 + 2^5)
  *   freeze(a):             a in T            -> the canonical value, < p
  *
+ * and the ladder's lazy forms (x25519_avx512_ifma.c), argued where they are
+ * defined below:
+ *
+ *   mul_u, sqr_u:          a, b in L or M    -> U (no carry chain)
+ *   mul_ub, sqr_ub:        a, b in L or M    -> UB = U + 16p, limb by limb
+ *   sqr_m:                 a in L or M       -> M (T read mod 2^52)
+ *   add_m(a, b):           a in T, U or UB, b in T or U -> M
+ *   sub_m(a, b):           a, b in T or U    -> M
+ *   sub_mb(a, b) = a - b:  a in UB, b in T or U -> M
+ *   mul_small_add_m(a, s, b) = s a + b: a in L or M, b in T -> M (T mod 2^52)
+ *
+ * M is a value whose limbs 0..3 are read mod 2^52, only by VPMADD52 (the
+ * operands of mul, sqr, mul_small) or passed on by a bitwise select.
+ *
  * so any mul/sqr output may go into add and sub, and any add/sub output into
  * mul, sqr and mul_small: the ladder step needs no other carry. The bounds,
  * for mul (sqr doubles the cross products, which gives the same column
@@ -39,12 +53,20 @@
  *   3. The top of column 4: t = c4 >> 47 (< 2^13) is worth 2^255 = 19 mod p:
  *      c4 &= 2^47 - 1, c0 += 19 t (< 2^18). From here only small terms reach
  *      c4, so the final carry chain ends in l4 < 2^48 with nothing to wrap.
- *   4. Columns 5..8: c_k = h 2^52 + l with l = c_k mod 2^52 (what IFMA reads)
- *      and h = c_k >> 52 < 2^4; 608 c_k goes to column k-5 as lo(l 608),
- *      to column k-4 as hi(l 608) (< 2^10) and h 608 (< 2^14, one IFMA
- *      lo). Now c0 < 2^53 + 2^18, c1..c3 < 2^56, c4 < 2^47 + 2^10 + 2^11.
+ *   4. Columns 5..8 (608 c_k goes to column k-5 as lo(c_k 608) and to column
+ *      k-4 as hi(c_k 608), < 2^10; IFMA reads only the low 52 bits of c_k):
+ *      4a. first their bits above 52 are carried up, c6 += c5 >> 52,
+ *          c7 += c6 >> 52, c8 += c7 >> 52 (c5 < 9 2^52 + 2^10, c6 < 7 2^52,
+ *          c7 < 5 2^52, c8 < 3 2^52 from the products' counts, plus the
+ *          carries: c5 >> 52 < 10, c6 >> 52 < 8, c7 >> 52 < 6, c8 >> 52 < 4);
+ *          column 8's bits above 52 are worth 2^468 = 608 2^208:
+ *          lo((c8 >> 52) 608) (< 2^12, exact) to c4;
+ *      4b. then lo and hi of c_k 608 for k = 5..8: two IFMA per column (12
+ *          in the reduction, where folding each column's bits above 52 by a
+ *          third IFMA took 15). Now c0 < 2^53 + 2^18, c1 < 2^54 + 2^10,
+ *          c2 < 2^55, c3 < 2^55 + 2^10, c4 < 2^47 + 2^12 + 2^10.
  *   5. Carry chain c0 -> c1 -> c2 -> c3 -> c4 (shift by 52, mask): l0..l3 <
- *      2^52, each carry < 2^5, l4 < 2^47 + 2^12 < 2^48: T.
+ *      2^52, each carry < 2^5, l4 < 2^47 + 2^13 < 2^48: T.
  *
  * add: limbs < 2^53 (l4 < 2^49), then the chain: l0..l3 < 2^52, l4 < 2^49 + 2.
  * sub: a + 16p - b with 16p as the limbs (16 (2^52 - 19), 16 (2^52 - 1) x 3,
@@ -115,6 +137,21 @@ typedef struct {
 		c3 = AND(c3, m52);                                                                                     \
 	} while (0)
 
+/* The carry chain without the masks: c0..c3 keep their bits above 52,
+ * which were carried into the next limb. The range M: a value whose limbs
+ * taken mod 2^52 (l4 as it is) are in L, and which only VPMADD52 reads
+ * (an operand of mul, sqr, mul_small: they read the low 52 bits of each
+ * limb, nothing else) or a bitwise select passes on: add, sub, freeze and
+ * the stores need the masked limbs. It saves an AND per limb where the
+ * result only feeds products (the ladder's sums and differences). */
+#define CARRY_CHAIN_M(c0, c1, c2, c3, c4)                                                                              \
+	do {                                                                                                           \
+		c1 = ADD(c1, SHR(c0, 52));                                                                             \
+		c2 = ADD(c2, SHR(c1, 52));                                                                             \
+		c3 = ADD(c3, SHR(c2, 52));                                                                             \
+		c4 = ADD(c4, SHR(c3, 52));                                                                             \
+	} while (0)
+
 /* Steps 2-4 on the columns c[0..9] of a product (bounds: the header),
  * without the carry chain: the range U (see fe8_mul_u). */
 IFMA_INLINE void fe8_reduce_u(fe8 *r, __m512i c[10])
@@ -125,10 +162,13 @@ IFMA_INLINE void fe8_reduce_u(fe8 *r, __m512i c[10])
 	const __m512i t = SHR(c[4], 47); /* 3 */
 	c[4] = AND(c[4], m47);
 	c[0] = LO(c[0], t, k19);
-	for (int k = 5; k <= 8; k++) { /* 4 (unrolled: constant bounds) */
+	c[6] = ADD(c[6], SHR(c[5], 52)); /* 4a */
+	c[7] = ADD(c[7], SHR(c[6], 52));
+	c[8] = ADD(c[8], SHR(c[7], 52));
+	c[4] = LO(c[4], SHR(c[8], 52), k608);
+	for (int k = 5; k <= 8; k++) { /* 4b (unrolled: constant bounds) */
 		c[k - 5] = LO(c[k - 5], c[k], k608);
 		c[k - 4] = HI(c[k - 4], c[k], k608);
-		c[k - 4] = LO(c[k - 4], SHR(c[k], 52), k608);
 	}
 	for (int i = 0; i < 5; i++)
 		r->l[i] = c[i];
@@ -142,24 +182,31 @@ IFMA_INLINE void fe8_reduce(fe8 *r, __m512i c[10])
 	CARRY_CHAIN(r->l[0], r->l[1], r->l[2], r->l[3], r->l[4], m52); /* 5 */
 }
 
-IFMA_BIG void fe8_mul(fe8 *r, const fe8 *a, const fe8 *b)
+/* 16p's limbs (the bias of sub and of the _ub products). */
+#define P16_0 (16 * (M52 - 18))
+#define P16_1 (16 * M52)
+#define P16_4 (16 * M47)
+
+/* The columns c[0..9] of a b (bounds: the header); with bias, c[0..3]
+ * start at 16p's limbs 0..3 (the _ub products) instead of 0. */
+IFMA_INLINE void fe8_mul_cols(__m512i c[10], const fe8 *a, const fe8 *b, int bias)
 {
-	__m512i c[10];
 	for (int i = 0; i < 10; i++)
-		c[i] = _mm512_setzero_si512();
+		c[i] = bias && i < 4 ? V(i == 0 ? P16_0 : P16_1) : _mm512_setzero_si512();
 	for (int i = 0; i < 5; i++)
 		for (int j = 0; j < 5; j++) {
 			c[i + j] = LO(c[i + j], a->l[i], b->l[j]);
 			c[i + j + 1] = HI(c[i + j + 1], a->l[i], b->l[j]);
 		}
-	fe8_reduce(r, c);
 }
 
-IFMA_BIG void fe8_sqr(fe8 *r, const fe8 *a)
+/* The columns of a^2: the cross products, doubled (columns 1..8), then the
+ * squares. With bias, c[0] starts at 16p's limb 0 and c[1..3] at half of
+ * 16p's limbs 1..3 (they are doubled with the cross products). */
+IFMA_INLINE void fe8_sqr_cols(__m512i c[10], const fe8 *a, int bias)
 {
-	__m512i c[10];
 	for (int i = 0; i < 10; i++)
-		c[i] = _mm512_setzero_si512();
+		c[i] = bias && i < 4 ? V(i == 0 ? P16_0 : P16_1 / 2) : _mm512_setzero_si512();
 	for (int i = 0; i < 5; i++)
 		for (int j = i + 1; j < 5; j++) {
 			c[i + j] = LO(c[i + j], a->l[i], a->l[j]);
@@ -171,6 +218,19 @@ IFMA_BIG void fe8_sqr(fe8 *r, const fe8 *a)
 		c[2 * i] = LO(c[2 * i], a->l[i], a->l[i]);
 		c[2 * i + 1] = HI(c[2 * i + 1], a->l[i], a->l[i]);
 	}
+}
+
+IFMA_BIG void fe8_mul(fe8 *r, const fe8 *a, const fe8 *b)
+{
+	__m512i c[10];
+	fe8_mul_cols(c, a, b, 0);
+	fe8_reduce(r, c);
+}
+
+IFMA_BIG void fe8_sqr(fe8 *r, const fe8 *a)
+{
+	__m512i c[10];
+	fe8_sqr_cols(c, a, 0);
 	fe8_reduce(r, c);
 }
 
@@ -182,9 +242,11 @@ IFMA_BIG void fe8_sqr(fe8 *r, const fe8 *a)
  *
  * Column k < 5 of a product holds k + 1 low and k high halves (a square's
  * doubled cross products and its squares give the same counts), each below
- * 2^52: c1 < 3 2^52, c2 < 5 2^52, c3 < 7 2^52; step 4 adds one low half
- * (< 2^52) and at most hi(l 608) + lo(h 608) < 2^10 + 2^14 to each; c0 gets
- * 19 t < 2^18 and one low half; c4 was cut to 47 bits in step 3. add and sub
+ * 2^52: c1 < 3 2^52, c2 < 5 2^52, c3 < 7 2^52; step 4b adds one low half
+ * (< 2^52) and one hi(c 608) < 2^10 to each; c0 gets 19 t < 2^18 and one
+ * low half; c4 was cut to 47 bits in step 3 and gets below 2^12 in step 4
+ * (the bounds below are those of the reduction with 15 IFMA, a little
+ * looser than these: test_ifma25519 checks the outputs against them). add and sub
  * take U as they take T:
  *   add: limbs below 2^57, l4 < 2^48 + 2^16; the chain's carries are below
  *     2^5, so l4 < 2^49: L;
@@ -196,33 +258,48 @@ IFMA_BIG void fe8_sqr(fe8 *r, const fe8 *a)
 IFMA_BIG __attribute__((unused)) void fe8_mul_u(fe8 *r, const fe8 *a, const fe8 *b)
 {
 	__m512i c[10];
-	for (int i = 0; i < 10; i++)
-		c[i] = _mm512_setzero_si512();
-	for (int i = 0; i < 5; i++)
-		for (int j = 0; j < 5; j++) {
-			c[i + j] = LO(c[i + j], a->l[i], b->l[j]);
-			c[i + j + 1] = HI(c[i + j + 1], a->l[i], b->l[j]);
-		}
+	fe8_mul_cols(c, a, b, 0);
 	fe8_reduce_u(r, c);
 }
 
 IFMA_BIG __attribute__((unused)) void fe8_sqr_u(fe8 *r, const fe8 *a)
 {
 	__m512i c[10];
-	for (int i = 0; i < 10; i++)
-		c[i] = _mm512_setzero_si512();
-	for (int i = 0; i < 5; i++)
-		for (int j = i + 1; j < 5; j++) {
-			c[i + j] = LO(c[i + j], a->l[i], a->l[j]);
-			c[i + j + 1] = HI(c[i + j + 1], a->l[i], a->l[j]);
-		}
-	for (int k = 1; k < 9; k++)
-		c[k] = ADD(c[k], c[k]);
-	for (int i = 0; i < 5; i++) {
-		c[2 * i] = LO(c[2 * i], a->l[i], a->l[i]);
-		c[2 * i + 1] = HI(c[2 * i + 1], a->l[i], a->l[i]);
-	}
+	fe8_sqr_cols(c, a, 0);
 	fe8_reduce_u(r, c);
+}
+
+/* sqr with the unmasked chain (CARRY_CHAIN_M): a in L or M -> M (its limbs
+ * mod 2^52 are fe8_sqr's T). */
+IFMA_BIG __attribute__((unused)) void fe8_sqr_m(fe8 *r, const fe8 *a)
+{
+	__m512i c[10];
+	fe8_sqr_cols(c, a, 0);
+	fe8_reduce_u(r, c);
+	CARRY_CHAIN_M(r->l[0], r->l[1], r->l[2], r->l[3], r->l[4]);
+}
+
+/* mul_u and sqr_u plus 16p, limb by limb: the range UB, U + 16p (each limb
+ * at least 16p's, so that fe8_sub_mb subtracts any U or T value from it
+ * without adding 16p: the ladder's differences whose first operand is a
+ * product). 16p's limbs 0..3 start the columns (fe8_mul_cols, _sqr_cols);
+ * limb 4 is added after the reduction, whose step 3 cuts column 4 to 47
+ * bits. UB: l0 < 2^56 + 2^53 + 2^18, l1 < 2^56 + 2^54 + 2^10,
+ * l2 < 2^56 + 2^55, l3 < 2^56 + 2^55 + 2^10, l4 < 2^51 + 2^47 + 2^12. */
+IFMA_BIG __attribute__((unused)) void fe8_mul_ub(fe8 *r, const fe8 *a, const fe8 *b)
+{
+	__m512i c[10];
+	fe8_mul_cols(c, a, b, 1);
+	fe8_reduce_u(r, c);
+	r->l[4] = ADD(r->l[4], V(P16_4));
+}
+
+IFMA_BIG __attribute__((unused)) void fe8_sqr_ub(fe8 *r, const fe8 *a)
+{
+	__m512i c[10];
+	fe8_sqr_cols(c, a, 1);
+	fe8_reduce_u(r, c);
+	r->l[4] = ADD(r->l[4], V(P16_4));
 }
 
 IFMA_INLINE void fe8_carry(fe8 *r)
@@ -250,6 +327,32 @@ IFMA_INLINE void fe8_mul_small(fe8 *r, const fe8 *a, uint64_t s)
 	r->l[0] = c0, r->l[1] = c1, r->l[2] = c2, r->l[3] = c3, r->l[4] = c4;
 }
 
+/* r = s a + b: a in L or M, b in T (whole limbs: they start the columns),
+ * s < 2^17 -> M whose limbs mod 2^52 are in T. mul_small with b's limbs as
+ * the columns' starting values (where mul_small starts at 0): the ladder's
+ * BB + 121666 E in one carry chain instead of mul_small's and add's. Bounds:
+ * c0..c3 < 2^52 + 2^17 + 2^52 (c0 also lo(c5 608) < 2^27 and 19 t),
+ * c4 < 2^52 + 2^17 + 2^48, so t = c4 >> 47 < 2^6 and 19 t < 2^11; the chain's
+ * carries are below 2^2, l4 < 2^47 + 2^2. */
+IFMA_INLINE void fe8_mul_small_add_m(fe8 *r, const fe8 *a, uint64_t s, const fe8 *b)
+{
+	const __m512i sv = V(s), k608 = V(608), k19 = V(19), m47 = V(M47);
+	const __m512i z = _mm512_setzero_si512();
+	__m512i c0 = LO(b->l[0], a->l[0], sv), c1 = LO(b->l[1], a->l[1], sv), c2 = LO(b->l[2], a->l[2], sv),
+	        c3 = LO(b->l[3], a->l[3], sv), c4 = LO(b->l[4], a->l[4], sv);
+	const __m512i c5 = HI(z, a->l[4], sv);
+	c1 = HI(c1, a->l[0], sv);
+	c2 = HI(c2, a->l[1], sv);
+	c3 = HI(c3, a->l[2], sv);
+	c4 = HI(c4, a->l[3], sv);
+	c0 = LO(c0, c5, k608);
+	const __m512i t = SHR(c4, 47);
+	c4 = AND(c4, m47);
+	c0 = LO(c0, t, k19);
+	CARRY_CHAIN_M(c0, c1, c2, c3, c4);
+	r->l[0] = c0, r->l[1] = c1, r->l[2] = c2, r->l[3] = c3, r->l[4] = c4;
+}
+
 IFMA_INLINE void fe8_add(fe8 *r, const fe8 *a, const fe8 *b)
 {
 	const __m512i m52 = V(M52);
@@ -266,6 +369,40 @@ IFMA_INLINE void fe8_sub(fe8 *r, const fe8 *a, const fe8 *b)
 	        c2 = SUB(ADD(a->l[2], p1), b->l[2]), c3 = SUB(ADD(a->l[3], p1), b->l[3]),
 	        c4 = SUB(ADD(a->l[4], p4), b->l[4]);
 	CARRY_CHAIN(c0, c1, c2, c3, c4, m52);
+	r->l[0] = c0, r->l[1] = c1, r->l[2] = c2, r->l[3] = c3, r->l[4] = c4;
+}
+
+/* add and sub with the unmasked chain: M out (limbs mod 2^52: add's and
+ * sub's L). Inputs: sub_m as sub, T or U (U's bounds: see fe8_mul_u); add_m
+ * T, U, or UB for a (the biased products, fe8_mul_ub): the limbs are below
+ * 2^58, the chain's carries below 2^6, and l4 < (2^51 + 2^47 + 2^15) +
+ * (2^47 + 2^15) + 2^6 < 2^52. */
+IFMA_INLINE void fe8_add_m(fe8 *r, const fe8 *a, const fe8 *b)
+{
+	__m512i c0 = ADD(a->l[0], b->l[0]), c1 = ADD(a->l[1], b->l[1]), c2 = ADD(a->l[2], b->l[2]),
+	        c3 = ADD(a->l[3], b->l[3]), c4 = ADD(a->l[4], b->l[4]);
+	CARRY_CHAIN_M(c0, c1, c2, c3, c4);
+	r->l[0] = c0, r->l[1] = c1, r->l[2] = c2, r->l[3] = c3, r->l[4] = c4;
+}
+
+IFMA_INLINE void fe8_sub_m(fe8 *r, const fe8 *a, const fe8 *b)
+{
+	const __m512i p0 = V(P16_0), p1 = V(P16_1), p4 = V(P16_4);
+	__m512i c0 = SUB(ADD(a->l[0], p0), b->l[0]), c1 = SUB(ADD(a->l[1], p1), b->l[1]),
+	        c2 = SUB(ADD(a->l[2], p1), b->l[2]), c3 = SUB(ADD(a->l[3], p1), b->l[3]),
+	        c4 = SUB(ADD(a->l[4], p4), b->l[4]);
+	CARRY_CHAIN_M(c0, c1, c2, c3, c4);
+	r->l[0] = c0, r->l[1] = c1, r->l[2] = c2, r->l[3] = c3, r->l[4] = c4;
+}
+
+/* a - b for a in UB, b in U or T: limb by limb a - b >= 16p - b >= 0 (as
+ * in sub), M out; the limbs are below 2^57 and l4 < 2^51 + 2^48, the
+ * chain's carries below 2^5, l4 < 2^52. */
+IFMA_INLINE void fe8_sub_mb(fe8 *r, const fe8 *a, const fe8 *b)
+{
+	__m512i c0 = SUB(a->l[0], b->l[0]), c1 = SUB(a->l[1], b->l[1]), c2 = SUB(a->l[2], b->l[2]),
+	        c3 = SUB(a->l[3], b->l[3]), c4 = SUB(a->l[4], b->l[4]);
+	CARRY_CHAIN_M(c0, c1, c2, c3, c4);
 	r->l[0] = c0, r->l[1] = c1, r->l[2] = c2, r->l[3] = c3, r->l[4] = c4;
 }
 
