@@ -79,10 +79,7 @@ static size_t rand_len(test_rng *rng)
 	return (size_t)((r >> 8) % (MAXLEN + 1));
 }
 
-static size_t rand_upto(test_rng *rng, size_t n)
-{
-	return (size_t)(test_rng_next(rng) % (n + 1));
-}
+static size_t rand_upto(test_rng *rng, size_t n) { return (size_t)(test_rng_next(rng) % (n + 1)); }
 
 /* Every lane the same length: each edge length, then random lengths. */
 static void test_equal_lengths(void **s)

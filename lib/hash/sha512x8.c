@@ -20,7 +20,7 @@ static void stage_block(uint8_t dst[128], const ecfi_sha512x8_msg *msg, size_t t
 	for (int k = 0; k < ECFI_SHA512X8_PIECES; k++) {
 		const size_t l = msg->len[k];
 		if (l != 0 && pos + l > off && pos < off + 128) {
-			const size_t a = off > pos ? off - pos : 0;                  /* first byte of the piece taken */
+			const size_t a = off > pos ? off - pos : 0;                 /* first byte of the piece taken */
 			const size_t e = off + 128 - pos < l ? off + 128 - pos : l; /* one past the last */
 			memcpy(dst + (pos + a - off), msg->p[k] + a, e - a);
 		}

@@ -59,8 +59,7 @@
 		d = ADD(d, h);                                                                                         \
 		h = ADD(h, ADD(BSIG0(a), MAJ(a, b, c)));                                                               \
 	} while (0)
-#define SCHEDULE(i)                                                                                                    \
-	(w[i] = ADD(ADD(w[i], SSIG1(w[((i) + 14) & 15])), ADD(w[((i) + 9) & 15], SSIG0(w[((i) + 1) & 15]))))
+#define SCHEDULE(i) (w[i] = ADD(ADD(w[i], SSIG1(w[((i) + 14) & 15])), ADD(w[((i) + 9) & 15], SSIG0(w[((i) + 1) & 15]))))
 #define ROUNDS16(t)                                                                                                    \
 	do {                                                                                                           \
 		ROUND(a, b, c, d, e, f, g, h, t, 0);                                                                   \

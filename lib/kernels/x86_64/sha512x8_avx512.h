@@ -46,8 +46,7 @@ typedef struct {
 	size_t len[ECFI_SHA512X8_PIECES];
 } ecfi_sha512x8_msg;
 
-ECFI_HIDDEN void ecfk_sha512x8_block_avx512_ifma(uint64_t state[8][8], const uint8_t blocks[8][128],
-                                                 unsigned active);
+ECFI_HIDDEN void ecfk_sha512x8_block_avx512_ifma(uint64_t state[8][8], const uint8_t blocks[8][128], unsigned active);
 ECFI_HIDDEN void ecfi_sha512x8_avx512_ifma(uint8_t out[8][64], const ecfi_sha512x8_msg in[8]);
 
 #endif
