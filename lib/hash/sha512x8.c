@@ -38,8 +38,6 @@ static void stage_block(uint8_t dst[128], const ecfi_sha512x8_msg *msg, size_t t
 
 void ecfi_sha512x8_avx512_ifma(uint8_t out[8][64], const ecfi_sha512x8_msg in[8])
 {
-	static const uint64_t iv[8] = {0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
-	                               0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179};
 	uint64_t st[8][8];
 	uint8_t blk[8][128];
 	size_t total[8], nblk[8], steps = 0;
@@ -51,10 +49,8 @@ void ecfi_sha512x8_avx512_ifma(uint8_t out[8][64], const ecfi_sha512x8_msg in[8]
 		if (nblk[j] > steps)
 			steps = nblk[j];
 	}
-	for (int i = 0; i < 8; i++)
-		for (int j = 0; j < 8; j++)
-			st[i][j] = iv[i];
-	memset(blk, 0, sizeof blk);
+	/* blk needs no clearing: every lane has a block at step 0 (nblk >= 1), and
+	 * a lane out of the mask later keeps its last block (read, not used). */
 	for (size_t b = 0; b < steps; b++) {
 		unsigned active = 0;
 		for (int j = 0; j < 8; j++) {
@@ -63,11 +59,9 @@ void ecfi_sha512x8_avx512_ifma(uint8_t out[8][64], const ecfi_sha512x8_msg in[8]
 			active |= 1u << j;
 			stage_block(blk[j], &in[j], total[j], 128 * b, b + 1 == nblk[j]);
 		}
-		ecfk_sha512x8_block_avx512_ifma(st, (const uint8_t(*)[128])blk, active);
+		ecfk_sha512x8_block_avx512_ifma(st, (const uint8_t(*)[128])blk, active, b == 0); /* b == 0: from H(0) */
 	}
-	for (int j = 0; j < 8; j++)
-		for (int i = 0; i < 8; i++)
-			ecfi_store_be64(out[j] + 8 * i, st[i][j]);
+	ecfk_sha512x8_digest_avx512_ifma(out, (const uint64_t(*)[8])st);
 	ecfi_wipe(st, sizeof st);
 	ecfi_wipe(blk, sizeof blk);
 }

@@ -136,7 +136,12 @@ SHA8_INLINE void clear_vector_state(void)
 	                       "xmm31", "k1", "k2", "k3", "k4", "k5", "k6", "k7", "memory");
 }
 
-SHA8_TARGET void ecfk_sha512x8_block_avx512_ifma(uint64_t state[8][8], const uint8_t blocks[8][128], unsigned active)
+/* The initial hash value H(0) of FIPS 180-4, 5.3.5. */
+static const uint64_t IV[8] = {0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
+                               0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179};
+
+SHA8_TARGET void ecfk_sha512x8_block_avx512_ifma(uint64_t state[8][8], const uint8_t blocks[8][128], unsigned active,
+                                                 int first)
 {
 	__m512i w[16], r[8], s[8];
 	const __mmask8 m = (__mmask8)(active & 0xffu);
@@ -148,8 +153,8 @@ SHA8_TARGET void ecfk_sha512x8_block_avx512_ifma(uint64_t state[8][8], const uin
 	}
 	for (int i = 0; i < 16; i++)
 		w[i] = bswap64(w[i]);
-	for (int i = 0; i < 8; i++)
-		s[i] = _mm512_loadu_si512((const void *)state[i]);
+	for (int i = 0; i < 8; i++) /* first (public): H(0) on every lane, state not read */
+		s[i] = first ? V1(IV[i]) : _mm512_loadu_si512((const void *)state[i]);
 	__m512i a = s[0], b = s[1], c = s[2], d = s[3], e = s[4], f = s[5], g = s[6], h = s[7];
 	ROUNDS16(0);
 	for (int t = 16; t < 80; t += 16) {
@@ -167,5 +172,16 @@ SHA8_TARGET void ecfk_sha512x8_block_avx512_ifma(uint64_t state[8][8], const uin
 	s[7] = _mm512_mask_add_epi64(s[7], m, s[7], h);
 	for (int i = 0; i < 8; i++)
 		_mm512_storeu_si512((void *)state[i], s[i]);
+	clear_vector_state();
+}
+
+SHA8_TARGET void ecfk_sha512x8_digest_avx512_ifma(uint8_t out[8][64], const uint64_t state[8][8])
+{
+	__m512i s[8], d[8];
+	for (int i = 0; i < 8; i++)
+		s[i] = bswap64(_mm512_loadu_si512((const void *)state[i]));
+	transpose8(d, s); /* d[j] = word 0..7 of lane j */
+	for (int j = 0; j < 8; j++)
+		_mm512_storeu_si512((void *)out[j], d[j]);
 	clear_vector_state();
 }

@@ -8,15 +8,21 @@
  * caller checks ECFI_KERNEL_AVX512_IFMA, through the families ed25519_batch
  * and ed25519_verify_batch of lib/dispatch/tiers.h.
  *
- * ecfk_sha512x8_block_avx512_ifma(state, blocks, active)
+ * ecfk_sha512x8_block_avx512_ifma(state, blocks, active, first)
  *   The compression function of FIPS 180-4 (6.4.2) on every lane j whose bit
  *   j of active is set: state[.][j] absorbs the 128-byte block blocks[j];
  *   the other lanes keep their state (a masked add: the mask is public, the
  *   data and the state are not). state[i][j] is word i (H0..H7, host order)
- *   of lane j. Constant time in state and blocks: straight-line vector code,
- *   no lane data reaches a general register, an address or a branch
- *   (tools/check_ifma_ct.py checks the object); it clears every vector and
- *   mask register before returning. blocks may not overlap state.
+ *   of lane j. first != 0: every lane starts from the initial hash value
+ *   H(0) (state is only written; active must then be 0xff). Constant time
+ *   in state and blocks: straight-line vector code, no lane data reaches a
+ *   general register, an address or a branch (tools/check_ifma_ct.py checks
+ *   the object); it clears every vector and mask register before returning.
+ *   blocks may not overlap state.
+ * ecfk_sha512x8_digest_avx512_ifma(out, state)
+ *   out[j] = lane j's state as its 64-byte big-endian digest (the words
+ *   transposed back and byte-swapped in the vector registers). out may not
+ *   overlap state.
  *
  * ecfi_sha512x8_avx512_ifma(out, in)   (lib/hash/sha512x8.c, baseline code)
  *   out[j] = SHA-512 of the concatenation in[j].p[0..len[0]) ||
@@ -46,7 +52,9 @@ typedef struct {
 	size_t len[ECFI_SHA512X8_PIECES];
 } ecfi_sha512x8_msg;
 
-ECFI_HIDDEN void ecfk_sha512x8_block_avx512_ifma(uint64_t state[8][8], const uint8_t blocks[8][128], unsigned active);
+ECFI_HIDDEN void ecfk_sha512x8_block_avx512_ifma(uint64_t state[8][8], const uint8_t blocks[8][128], unsigned active,
+                                                 int first);
+ECFI_HIDDEN void ecfk_sha512x8_digest_avx512_ifma(uint8_t out[8][64], const uint64_t state[8][8]);
 ECFI_HIDDEN void ecfi_sha512x8_avx512_ifma(uint8_t out[8][64], const ecfi_sha512x8_msg in[8]);
 
 #endif
