@@ -12,9 +12,9 @@ vector and mask registers (and the memory they are stored to).
 
   1. Every instruction is in the allow-list below: AVX-512 F/IFMA/VL data
      operations on zmm/ymm/xmm and mask registers (integer add, sub, logic,
-     shifts, compares into masks, blends, broadcasts, moves, the 52-bit
-     multiply-adds, rotations by an immediate: fixed latency, no division),
-     mask-register logic, and
+     shifts and rotations by an immediate, compares into masks, blends,
+     broadcasts, moves, the 52-bit multiply-adds: fixed latency, no
+     division), mask-register logic, and
      general-register arithmetic (pointers, counters), conditional and
      direct branches and calls to functions of the same member, ret,
      endbr64, rep stos (zero fill) and padding.
