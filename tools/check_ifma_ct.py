@@ -12,8 +12,9 @@ vector and mask registers (and the memory they are stored to).
 
   1. Every instruction is in the allow-list below: AVX-512 F/IFMA/VL data
      operations on zmm/ymm/xmm and mask registers (integer add, sub, logic,
-     shifts, compares into masks, blends, broadcasts, moves, the 52-bit
-     multiply-adds: fixed latency, no division), mask-register logic, and
+     shifts and rotations by an immediate, compares into masks, blends,
+     broadcasts, moves, the 52-bit multiply-adds: fixed latency, no
+     division), mask-register logic, and
      general-register arithmetic (pointers, counters), conditional and
      direct branches and calls to functions of the same member, ret,
      endbr64, rep stos (zero fill) and padding.
@@ -65,6 +66,7 @@ VEC_OPS = {
     "vpmadd52luq", "vpmadd52huq", "vpunpcklqdq", "vpunpckhqdq", "vinserti64x4", "vextracti64x4",
     "vshufi64x2", "vpermq", "vpermt2q", "vpermi2q", "valignq",  # lane moves by a constant pattern
     "vzeroall", "vzeroupper",
+    "vprolq", "vprorq", "vprold", "vprord",  # rotations by an immediate (SHA-512 on 8 lanes): fixed latency
     "kxorw", "kxorb", "kandw", "kandb", "korw", "korb", "knotw", "knotb", "kandnw", "kandnb", "kmovw", "kmovb",
 }
 GPR_OPS = {

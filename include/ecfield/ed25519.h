@@ -101,8 +101,8 @@ ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2) int ecf_ed25519_sign(uint8_t si
  *  is NULL (then the n entries of sig and status that are not NULL are zeroed
  *  and set to ECF_ERR_NULL). On x86-64 CPUs with AVX-512 IFMA the nonce
  *  points R of each group of 8 are computed side by side in the vector
- *  registers (the hashes and the arithmetic mod l stay per element; the last
- *  n mod 8 and other CPUs run the single-call code). Constant time in every
+ *  registers, and so are its three SHA-512s (the arithmetic mod l stays per
+ *  element; the last n mod 8 and other CPUs run the single-call code). Constant time in every
  *  sk[i] (and the nonces); the messages, their lengths, n and the statuses
  *  are public. sig[i] may overlap sk[i] or msg[i] (element i over element i,
  *  as for the single call); no other overlap between the arrays is allowed. */
@@ -110,8 +110,8 @@ ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2, 3, 4, 5) int ecf_ed25519_sign_b
     uint8_t sig[][ECF_ED25519_SIGNATURE_BYTES], int status[], const uint8_t sk[][ECF_ED25519_SECRET_KEY_BYTES],
     const uint8_t *const msg[], const size_t msg_len[], size_t n);
 /** Many public keys at once: pk[i] = what ecf_ed25519_public_key(pk[i],
- *  seed[i]) gives, for each i < n (the same bytes), with the fixed-base
- *  multiplication on 8 lanes on x86-64 CPUs with AVX-512 IFMA (the last n mod
+ *  seed[i]) gives, for each i < n (the same bytes), with the SHA-512 and the
+ *  fixed-base multiplication on 8 lanes on x86-64 CPUs with AVX-512 IFMA (the last n mod
  *  8 and other CPUs run the single call's code). Returns ECF_OK (also for n =
  *  0), or ECF_ERR_NULL if pk or seed is NULL (then pk, if not NULL, is zeroed
  *  for n entries). Constant time in every seed[i], each element independent
@@ -139,8 +139,9 @@ ECF_API ECF_WARN_UNUSED_RESULT ECF_NONNULL(1, 2) int ecf_ed25519_verify(const ui
  *  status of the first element that failed (read status[] for which ones);
  *  ECF_ERR_NULL if status, sig, pk, msg or msg_len is NULL (then status, if
  *  not NULL, is set to ECF_ERR_NULL for n entries). On x86-64 CPUs with
- *  AVX-512 IFMA the groups of 8 compute [S]B - [k]A side by side in the
- *  vector registers (several times the throughput of single calls); the
+ *  AVX-512 IFMA the groups of 8 compute k = SHA-512(R || A || M) and [S]B -
+ *  [k]A side by side in the vector registers (several times the throughput
+ *  of single calls); the
  *  last n mod 8 and other CPUs run the single-call code. Public data only:
  *  variable time, as ecf_ed25519_verify. The arrays must not overlap
  *  status. */

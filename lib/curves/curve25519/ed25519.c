@@ -15,6 +15,7 @@
 #include "dispatch/cpu.h"
 #include "hash/sha2.h"
 #include "kernels/x86_64/ed25519x8_avx512_ifma.h"
+#include "kernels/x86_64/sha512x8_avx512.h"
 #include "sc25519_internal.h"
 
 /* dom2(phflag, ctx) of RFC 8032 section 2: "SigEd25519 no Ed25519
@@ -265,39 +266,86 @@ static void encode8(uint8_t out[8][32], const uint8_t xyz[3][8][32])
 	ecfi_wipe(&y, sizeof y);
 }
 
-/* One group of 8 signatures: each lane's nonce by the scalar code, the 8
- * R = r*B by the kernel, then each lane's S. A lane whose msg is NULL with a
- * length gets the single call's ECF_ERR_NULL and a zeroed sig (its nonce is
- * 0, and the kernel computes its R for nothing); the others do not depend on
+/* The 8-lane SHA-512 of a tier of ed25519_batch (sha512x8_avx512.h):
+ * out[j] = SHA-512 of lane j's pieces. */
+typedef void sha8_fn(uint8_t out[8][64], const ecfi_sha512x8_msg in[8]);
+
+/* One group of 8 signatures, sign_begin / R = r*B / sign_end of the single
+ * call with each of the three SHA-512s on 8 lanes: h = H(seed) (a and the
+ * prefix), then H(prefix || M) (the nonce r), the 8 R = r*B by the kernel,
+ * then H(R || A || M) (the challenge k) and each lane's S = r + k*a mod l.
+ * sig[j] is written after every hash has read msg[j] and sk[j] (sig[j] may
+ * be either). A lane whose msg is NULL with a length gets the single call's
+ * ECF_ERR_NULL and a zeroed sig: its hashes take an empty message, its nonce
+ * is 0 (the kernel computes its R for nothing); the others do not depend on
  * it. */
 __attribute__((unused)) /* where no tier of ed25519_batch is built */
 static void
-sign_group8(base8_fn *base8, uint8_t sig[8][64], int status[8], const uint8_t sk[8][64], const uint8_t *const msg[8],
-            const size_t msg_len[8])
+sign_group8(base8_fn *base8, sha8_fn *sha8, uint8_t sig[8][64], int status[8], const uint8_t sk[8][64],
+            const uint8_t *const msg[8], const size_t msg_len[8])
 {
 	sign_state st[8];
-	uint8_t r[8][32], R[8][32], xyz[3][8][32];
+	ecfi_sha512x8_msg in[8];
+	uint8_t h[8][64], r[8][32], R[8][32], xyz[3][8][32], a_bytes[32];
+	ecf_sc25519_fe k, S;
+	/* h[j] = SHA-512(seed_j): the secret scalar a (clamped) and the prefix. */
+	memset(in, 0, sizeof in);
 	for (size_t j = 0; j < 8; j++) {
-		status[j] = msg[j] == NULL && msg_len[j] != 0 ? ECF_ERR_NULL : ECF_OK;
-		if (status[j] != ECF_OK) { /* public: the pointer and the length */
+		status[j] = msg[j] == NULL && msg_len[j] != 0 ? ECF_ERR_NULL : ECF_OK; /* public */
+		in[j].p[0] = sk[j];
+		in[j].len[0] = 32;
+	}
+	sha8(h, in);
+	/* r = SHA-512(prefix || M) mod l */
+	for (size_t j = 0; j < 8; j++) {
+		memcpy(st[j].pk, sk[j] + 32, 32);
+		ecfi_sc25519_clamp(a_bytes, h[j]);
+		(void)ecfi_sc25519_from_bytes_reduce(&st[j].a, a_bytes, 32);
+		in[j].p[0] = h[j] + 32;
+		in[j].len[0] = 32;
+		in[j].p[1] = status[j] == ECF_OK ? msg[j] : NULL;
+		in[j].len[1] = status[j] == ECF_OK ? msg_len[j] : 0;
+	}
+	sha8(h, in); /* out over in: the kernel reads every prefix first */
+	for (size_t j = 0; j < 8; j++) {
+		(void)ecfi_sc25519_from_bytes_reduce(&st[j].r, h[j], 64);
+		ecfi_sc25519_to_bytes(st[j].r_bytes, &st[j].r);
+		if (status[j] == ECF_OK)
+			memcpy(r[j], st[j].r_bytes, 32);
+		else
 			memset(r[j], 0, 32);
-			continue;
-		}
-		sign_begin(&st[j], sk[j], &DOM_NONE, msg[j], msg_len[j]);
-		memcpy(r[j], st[j].r_bytes, 32);
 	}
 	base8(xyz, (const uint8_t(*)[32])r);
 	encode8(R, (const uint8_t(*)[8][32])xyz);
+	/* k = SHA-512(R || A || M) mod l, S = r + k*a mod l */
 	for (size_t j = 0; j < 8; j++) {
-		if (status[j] == ECF_OK)
-			sign_end(sig[j], &st[j], R[j], &DOM_NONE, msg[j], msg_len[j]);
-		else
+		in[j].p[0] = R[j];
+		in[j].len[0] = 32;
+		in[j].p[1] = st[j].pk;
+		in[j].len[1] = 32;
+		in[j].p[2] = status[j] == ECF_OK ? msg[j] : NULL;
+		in[j].len[2] = status[j] == ECF_OK ? msg_len[j] : 0;
+	}
+	sha8(h, in);
+	for (size_t j = 0; j < 8; j++) {
+		if (status[j] != ECF_OK) {
 			ecfi_wipe(sig[j], 64);
+			continue;
+		}
+		(void)ecfi_sc25519_from_bytes_reduce(&k, h[j], 64);
+		ecfi_sc25519_muladd(&S, &k, &st[j].a, &st[j].r);
+		memcpy(sig[j], R[j], 32);
+		ecfi_sc25519_to_bytes(sig[j] + 32, &S);
 	}
 	ecfi_wipe(st, sizeof st);
+	ecfi_wipe(in, sizeof in);
+	ecfi_wipe(h, sizeof h);
 	ecfi_wipe(r, sizeof r);
 	ecfi_wipe(R, sizeof R);
 	ecfi_wipe(xyz, sizeof xyz);
+	ecfi_wipe(a_bytes, sizeof a_bytes);
+	ecfi_wipe(&k, sizeof k);
+	ecfi_wipe(&S, sizeof S);
 }
 
 static ECFI_NOINLINE void sign_batch_worker(uint8_t sig[][64], int status[], const uint8_t sk[][64],
@@ -308,7 +356,8 @@ static ECFI_NOINLINE void sign_batch_worker(uint8_t sig[][64], int status[], con
 	(void)tiers;
 #define GROUPS_OF_8(tier, ...)                                                                                         \
 	for (; n - i >= 8; i += 8)                                                                                     \
-		sign_group8(ECFI_CAT(ecfk_ed25519_base8_xyz_, tier), sig + i, status + i, sk + i, msg + i, msg_len + i);
+		sign_group8(ECFI_CAT(ecfk_ed25519_base8_xyz_, tier), ECFI_CAT(ecfi_sha512x8_, tier), sig + i,          \
+		            status + i, sk + i, msg + i, msg_len + i);
 	ECFI_DISPATCH_EACH(ed25519_batch, tiers, GROUPS_OF_8, ~) {}
 #undef GROUPS_OF_8
 	for (; i < n; i++) {
@@ -343,15 +392,22 @@ int ecf_ed25519_sign_batch(uint8_t sig[][64], int status[], const uint8_t sk[][6
 	return ECF_OK;
 }
 
-__attribute__((unused)) static void public_key_group8(base8_fn *base8, uint8_t pk[8][32], const uint8_t seed[8][32])
+__attribute__((unused)) static void public_key_group8(base8_fn *base8, sha8_fn *sha8, uint8_t pk[8][32],
+                                                      const uint8_t seed[8][32])
 {
-	uint8_t h[64], a[8][32], xyz[3][8][32];
+	ecfi_sha512x8_msg in[8];
+	uint8_t h[8][64], a[8][32], xyz[3][8][32];
+	memset(in, 0, sizeof in);
 	for (size_t j = 0; j < 8; j++) {
-		ecfi_sha512(h, seed[j], 32);
-		ecfi_sc25519_clamp(a[j], h);
+		in[j].p[0] = seed[j];
+		in[j].len[0] = 32;
 	}
+	sha8(h, in); /* h[j] = SHA-512(seed[j]) */
+	for (size_t j = 0; j < 8; j++)
+		ecfi_sc25519_clamp(a[j], h[j]);
 	base8(xyz, (const uint8_t(*)[32])a);
 	encode8(pk, (const uint8_t(*)[8][32])xyz); /* after every read of seed: pk may be seed */
+	ecfi_wipe(in, sizeof in);
 	ecfi_wipe(h, sizeof h);
 	ecfi_wipe(a, sizeof a);
 	ecfi_wipe(xyz, sizeof xyz);
@@ -364,7 +420,8 @@ static ECFI_NOINLINE void public_key_batch_worker(uint8_t pk[][32], const uint8_
 	(void)tiers;
 #define GROUPS_OF_8(tier, ...)                                                                                         \
 	for (; n - i >= 8; i += 8)                                                                                     \
-		public_key_group8(ECFI_CAT(ecfk_ed25519_base8_xyz_, tier), pk + i, seed + i);
+		public_key_group8(ECFI_CAT(ecfk_ed25519_base8_xyz_, tier), ECFI_CAT(ecfi_sha512x8_, tier), pk + i,     \
+		                  seed + i);
 	ECFI_DISPATCH_EACH(ed25519_batch, tiers, GROUPS_OF_8, ~) {}
 #undef GROUPS_OF_8
 	for (; i < n; i++)

@@ -12,7 +12,8 @@
  * ECF_ERR_RANGE, here; the square root, ECF_ERR_NOT_ON_CURVE, and x = 0 with
  * the sign bit, ECF_ERR_ENCODING: in the kernel, which decodes 8 keys at
  * once); S < l (ECF_ERR_RANGE); then k = SHA-512(R || A || M) mod l (the
- * single call's ecfi_ed25519_challenge). A lane that failed gets its status
+ * single call's ecfi_ed25519_challenge; the 8 lanes' hashes at once, by the
+ * 8-lane SHA-512 of lib/kernels/x86_64/sha512x8_avx512.h). A lane that failed gets its status
  * and runs on in the kernel with the identity for A or zero scalars (its
  * output is ignored): lanes never mix. The kernel returns the canonical
  * encoding of R' = [S]B + [k](-A), which is compared with R's 32 bytes as the
@@ -26,13 +27,14 @@
 #include "ecfield/ed25519.h"
 #include "fields/p25519_internal.h"
 #include "kernels/x86_64/ed25519_verify8_avx512_ifma.h"
+#include "kernels/x86_64/sha512x8_avx512.h"
 #include "sc25519_internal.h"
 
 /* The inputs of one group of eight for an 8-lane kernel, and the statuses
  * decided before it (ECF_OK: none yet); s_bad: S >= l. */
 typedef struct {
 	uint8_t pk[8][32], k[8][32], s[8][32];
-	int st[8], s_bad[8];
+	int st[8], s_bad[8], hash[8]; /* hash: k is to be computed (challenge8) */
 } group8;
 
 /* Before the kernel, in the single call's order: the NULL message; y >= p
@@ -52,6 +54,7 @@ static inline void prepare_lane(group8 *g, int j, const uint8_t sig[64], const u
 	if (msg != NULL || msg_len == 0)
 		st = ecfi_p25519_from_bytes(&y, yb, 32); /* ECF_OK or ECF_ERR_RANGE (y >= p) */
 	g->st[j] = st;
+	g->hash[j] = 0;
 	g->s_bad[j] = ecfi_sc25519_from_bytes(&S, sig + 32, 32) != ECF_OK; /* S >= l */
 	memset(g->k[j], 0, 32);
 	memset(g->s[j], 0, 32);
@@ -63,8 +66,40 @@ static inline void prepare_lane(group8 *g, int j, const uint8_t sig[64], const u
 	memcpy(g->pk[j], pk, 32);
 	if (g->s_bad[j])
 		return;
-	ecfi_ed25519_challenge(g->k[j], sig, pk, msg, msg_len);
+	g->hash[j] = 1;
 	memcpy(g->s[j], sig + 32, 32);
+}
+
+/* k = SHA-512(R || A || M) mod l for the lanes that need it (g->hash[j]),
+ * the 8 hashes on 8 lanes (sha8: sha512x8_avx512.h; the other lanes hash an
+ * empty message, for nothing): the single call's ecfi_ed25519_challenge. */
+typedef void sha8_fn(uint8_t out[8][64], const ecfi_sha512x8_msg in[8]);
+__attribute__((unused)) /* where no tier of ed25519_verify_batch is built */
+static void
+challenge8(sha8_fn *sha8, group8 *g, const uint8_t sig[][64], const uint8_t pk[][32], const uint8_t *const msg[],
+           const size_t msg_len[])
+{
+	ecfi_sha512x8_msg in[8];
+	uint8_t h[8][64];
+	memset(in, 0, sizeof in);
+	for (int j = 0; j < 8; j++) {
+		if (!g->hash[j])
+			continue;
+		in[j].p[0] = sig[j];
+		in[j].len[0] = 32;
+		in[j].p[1] = pk[j];
+		in[j].len[1] = 32;
+		in[j].p[2] = msg[j];
+		in[j].len[2] = msg_len[j];
+	}
+	sha8(h, in);
+	for (int j = 0; j < 8; j++) {
+		if (!g->hash[j])
+			continue;
+		ecf_sc25519_fe k;
+		(void)ecfi_sc25519_from_bytes_reduce(&k, h[j], 64);
+		ecfi_sc25519_to_bytes(g->k[j], &k);
+	}
 }
 
 /* The single call's comparison: R' encoded against R's bytes. */
@@ -112,6 +147,7 @@ int ecf_ed25519_verify_batch(int status[], const uint8_t sig[][64], const uint8_
 		uint8_t enc[8][32], bad, xzero;                                                                        \
 		for (int j = 0; j < 8; j++)                                                                            \
 			prepare_lane(&g, j, sig[i + j], pk[i + j], msg[i + j], msg_len[i + j]);                        \
+		challenge8(ECFI_CAT(ecfi_sha512x8_, tier), &g, sig + i, pk + i, msg + i, msg_len + i);                 \
 		ECFI_CAT(ecfk_ed25519_verify8_vartime_, tier)                                                          \
 		(enc, &bad, &xzero, (const uint8_t(*)[32])g.pk, (const uint8_t(*)[32])g.k, (const uint8_t(*)[32])g.s); \
 		for (int j = 0; j < 8; j++)                                                                            \
