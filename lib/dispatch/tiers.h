@@ -141,7 +141,7 @@
 #define ECFI_FAMILY_keccak(X, ...)         X(ARMV8_SHA3, __VA_ARGS__)   /* Keccak-f[1600] permutation */
 #define ECFI_FAMILY_x25519_batch(X, ...)   X(AVX512_IFMA, __VA_ARGS__) /* X25519 8 lanes: ladder8, base8 */
 #define ECFI_FAMILY_ed25519_verify_batch(X, ...) X(AVX512_IFMA, __VA_ARGS__) /* Ed25519 verify 8 lanes: verify8_vartime */
-#define ECFI_FAMILY_ed25519_batch(X, ...)  X(AVX512_IFMA, __VA_ARGS__) /* edwards25519 8 lanes: fixed-base base8 (Ed25519 sign) */
+#define ECFI_FAMILY_ed25519_batch(X, ...)  X(AVX512_IFMA, __VA_ARGS__) /* edwards25519 8 lanes: fixed-base base8 and SHA-512 x8 (Ed25519 sign, public keys) */
 #define ECFI_FAMILY_p256_batch(X, ...)     X(AVX512_IFMA, __VA_ARGS__) /* P-256 8-lane field mod p and n, batch scalar multiplications */
 
 /* The field multiplication families: their tiers are ECFI_FIELD_TIERS (the
