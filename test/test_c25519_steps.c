@@ -499,9 +499,11 @@ static void test_dbl_kernel(void **s)
 /* The ladder kernels keep the step's intermediates (secrets) in their own
  * frame and zero it before returning: painted with v, the stack below this
  * frame may then hold, besides v and 0, only the return address and the six
- * saved registers (56 bytes). Without the zeroing the frame's values (down
- * to 56 + 456 bytes below) would be left. */
-enum { LADDER_FRAME_TOP = 64 };
+ * saved registers (56 bytes), and what the scan's own call puts there (its
+ * return address and saved registers: 64 bytes in the release build, more
+ * without optimisation, hence the margin). Without the zeroing the frame's
+ * values (down to 56 + 456 bytes below) would be left. */
+enum { LADDER_FRAME_TOP = 256 };
 static fe frame_v[NFE];
 static uint64_t frame_swaps[3] = {1, 0, 1};
 static __attribute__((noinline)) size_t frame_probe(int which, uint8_t v)
