@@ -495,11 +495,63 @@ static void test_dbl_kernel(void **s)
 	skip();
 }
 
+#if ECFI_X86_64_KERNELS
+/* The ladder kernels keep the step's intermediates (secrets) in their own
+ * frame and zero it before returning: painted with v, the stack below this
+ * frame may then hold, besides v and 0, only the return address and the six
+ * saved registers (56 bytes), and what the scan's own call puts there (its
+ * return address and saved registers: 64 bytes in the release build, more
+ * without optimisation, hence the margin). Without the zeroing the frame's
+ * values (down to 56 + 456 bytes below) would be left. */
+enum { LADDER_FRAME_TOP = 256 };
+static fe frame_v[NFE];
+static uint64_t frame_swaps[3] = {1, 0, 1};
+static __attribute__((noinline)) size_t frame_probe(int which, uint8_t v)
+{
+	size_t changed;
+	test_stack_paint_deep(v);
+	if (which)
+		ecfk_x25519_ladder_mulx_adx((uint64_t *)frame_v, frame_swaps, 3);
+	else
+		ecfk_x25519_ladder_step_mulx_adx((uint64_t *)frame_v, 1);
+	return test_stack_residue(v, &changed);
+}
+#endif
+
+static void test_ladder_frame_wiped(void **s)
+{
+	(void)s;
+	TEST_SKIP_UNDER_ASAN();
+#if ECFI_X86_64_KERNELS
+	if ((ecfi_cpu_supported_kernels() & ECFI_KERNEL_MULX_ADX) != 0) {
+		test_rng rng;
+		test_rng_init(&rng, 0x1add5);
+		for (int which = 0; which < 2; which++)
+			for (int pass = 0; pass < 2; pass++) {
+				for (int j = 0; j < 5; j++)
+					test_rand_limbs(&rng, frame_v[j].limb, 4, 0);
+				kernel_range(frame_v);
+				uint8_t v = pass ? 0x5a : 0xa5;
+				size_t left = frame_probe(which, v);
+				test_expect(left <= LADDER_FRAME_TOP,
+				            "%s left %zu non-zero bytes below its caller (at most %d: return address and "
+				            "saved registers)",
+				            which ? "x25519_ladder_mulx_adx" : "x25519_ladder_step_mulx_adx", left,
+				            LADDER_FRAME_TOP);
+			}
+		fprintf(stderr, "# ok the ladder kernels zero their frames\n");
+		return;
+	}
+#endif
+	fprintf(stderr, "# SKIP: no MULX/ADX ladder step kernel on this CPU or build\n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {cmocka_unit_test(test_step_vs_gmp), cmocka_unit_test(test_step_kernel),
 	                                   cmocka_unit_test(test_madd_vs_gmp), cmocka_unit_test(test_madd_kernel),
-	                                   cmocka_unit_test(test_dbl_vs_gmp),  cmocka_unit_test(test_dbl_kernel)};
+	                                   cmocka_unit_test(test_dbl_vs_gmp),  cmocka_unit_test(test_dbl_kernel),
+	                                   cmocka_unit_test(test_ladder_frame_wiped)};
 	int rc = cmocka_run_group_tests_name("c25519_steps", tests, NULL, NULL);
 	return rc;
 }

@@ -75,7 +75,9 @@ ECFI_DECLARE_P25519_KERNELS(portable);
  * stays in range; the ladder starts from 0, 1 and x1 < p); swap is 0 or 1.
  * The outputs are then the same bits as ecfi_x25519_ladder_step_portable's
  * (lib/curves/curve25519/x25519.c), which takes any 256-bit values. The
- * caller wipes w. */
+ * MULX/ADX routines copy the five values into their own frame and back
+ * (they leave the scratch words alone and zero their frame). The caller
+ * wipes w. */
 #define ECFK_X25519_LADDER_X2 0
 #define ECFK_X25519_LADDER_Z2 4
 #define ECFK_X25519_LADDER_X3 8

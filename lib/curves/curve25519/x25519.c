@@ -86,37 +86,47 @@ static void ladder_double(uint32_t tiers, fe *x, fe *z, fe t[4])
 	fe_mul(tiers, x, aa, bb);
 }
 
-/* The ladder steps run bits 254..LADDER_LOW of k; bits LADDER_LOW - 1..0
- * are 0 in every clamped scalar (ecfi_sc25519_clamp clears them: public, the
- * same for every key), and a step on a zero bit doubles (x2 : z2), so those
- * bits are pure doublings, after the last swap: no differential addition. */
+/* The ladder steps run bits LADDER_TOP - 1..LADDER_LOW of k. Bit 254 is 1
+ * in every clamped scalar and bits LADDER_LOW - 1..0 are 0
+ * (ecfi_sc25519_clamp sets and clears them: public, the same for every key).
+ * The step on bit 254 starts from (x2 : z2) = (1 : 0), (x3 : z3) = (x1 : 1)
+ * and swap 1: its differential addition gives (4 x1^2 : 4 x1), (x1 : 1) up
+ * to a factor, and its doubling doubles (x1 : 1); so the ladder starts after it
+ * with (x2 : z2) = 2 (x1 : 1) (ladder_double), (x3 : z3) = (x1 : 1), swap = 1.
+ * A step on a zero bit doubles (x2 : z2), so the low bits are pure
+ * doublings, after the last swap: no differential addition. The projective
+ * results differ from those of the 255 steps by a factor, u = x2 / z2 not
+ * (for x1 = 0 the step gave (0 : 0), the start here is the point (0 : 1)
+ * itself: k (0 : 1) is the identity for every clamped k, u = 0 both ways). */
+#define LADDER_TOP 254
 #define LADDER_LOW 3
 
 /* (x_out : z_out) = k*x1 by the ladder over bits 254..0 of a clamped k. The
  * MULX/ADX tier runs the ladder kernel, the portable tier the C step, for
- * bits 254..3; then both the three doublings (ladder_double) through the
- * tier's mul and sqr. The flag tiers was read once by the caller. */
+ * bits 253..3; both run the doublings (ladder_double) through the tier's
+ * mul and sqr. The flag tiers was read once by the caller. */
 static void ladder(uint32_t tiers, fe *x_out, fe *z_out, const uint8_t k[32], const fe *x1)
 {
 	fe v[ECFI_X25519_LADDER_FE];
-	ecfi_p25519_one(&v[0]);
-	ecfi_p25519_zero(&v[1]);
+	v[0] = *x1;
+	ecfi_p25519_one(&v[1]);
+	ladder_double(tiers, &v[0], &v[1], &v[5]); /* bit 254 */
 	v[2] = *x1;
 	ecfi_p25519_one(&v[3]);
 	v[4] = *x1;
-	uint64_t swap = 0;
+	uint64_t swap = 1;
 	/* A tier of x25519_ladder: the swap value of every step (swaps[j] for
-	 * bit 254 - j), then its ladder kernel runs the 252 steps in one call
-	 * (no call per step: docs/benchmarks.md). */
+	 * bit LADDER_TOP - 1 - j), then its ladder kernel runs the 251 steps in
+	 * one call (no call per step: docs/benchmarks.md). */
 #define LADDER_KERNEL(tier, ...)                                                                                       \
 	{                                                                                                              \
-		uint64_t swaps[255 - LADDER_LOW];                                                                      \
-		for (int i = 254; i >= LADDER_LOW; i--) {                                                              \
+		uint64_t swaps[LADDER_TOP - LADDER_LOW];                                                               \
+		for (int i = LADDER_TOP - 1; i >= LADDER_LOW; i--) {                                                   \
 			uint64_t bit = (uint64_t)(k[i >> 3] >> (i & 7)) & 1;                                           \
-			swaps[254 - i] = swap ^ bit;                                                                   \
+			swaps[LADDER_TOP - 1 - i] = swap ^ bit;                                                        \
 			swap = bit;                                                                                    \
 		}                                                                                                      \
-		ECFI_CAT(ecfk_x25519_ladder_, tier)((uint64_t *)v, swaps, 255 - LADDER_LOW);                           \
+		ECFI_CAT(ecfk_x25519_ladder_, tier)((uint64_t *)v, swaps, LADDER_TOP - LADDER_LOW);                    \
 		ecfi_wipe(swaps, sizeof swaps);                                                                        \
 	}
 	ECFI_DISPATCH_EACH(x25519_ladder, tiers, LADDER_KERNEL, ~)
@@ -125,7 +135,7 @@ static void ladder(uint32_t tiers, fe *x_out, fe *z_out, const uint8_t k[32], co
 		fe x2 = v[0], z2 = v[1], x3 = v[2], z3 = v[3];
 		fe a, b, c, d, aa, bb, e, da, cb;
 		const step_vars s = {&x2, &z2, &x3, &z3, x1, &a, &b, &c, &d, &aa, &bb, &e, &da, &cb};
-		for (int i = 254; i >= LADDER_LOW; i--) {
+		for (int i = LADDER_TOP - 1; i >= LADDER_LOW; i--) {
 			uint64_t bit = (uint64_t)(k[i >> 3] >> (i & 7)) & 1;
 			ladder_step(0, &s, swap ^ bit);
 			swap = bit;

@@ -12,8 +12,8 @@
  * of the first, without a call, six pushes and six pops per step.
  *
  * w is the ladder's working area in the caller's frame (kernels/kernels.h has
- * the layout): x2, z2, x3, z3 (in and out), x1 (in) and scratch for the
- * step's intermediates, 4 little-endian limbs each: x1 any 256-bit value,
+ * the layout): x2, z2, x3, z3 (in and out), x1 (in) and scratch (which these
+ * routines no longer use), 4 little-endian limbs each: x1 any 256-bit value,
  * x2, z2, x3, z3 at most 2p = 2^256 - 38 (every output is a fold output,
  * below 2^255 + 1463: the range holds along a ladder), which lets the
  * additions and subtractions drop their second correction (BADDTO_REGS,
@@ -27,9 +27,17 @@
  *
  * with the field's own add, sub, mul_small and the fold of
  * kernels/portable/p25519_fold.h, so every output is the same bits as the
- * portable step's (ecfi_x25519_ladder_step_portable, test_x25519_ladder).
- * Secrets stay in w (the caller wipes it once per ladder) and in registers:
- * nothing is written below the stack pointer but the saved registers.
+ * portable step's (ecfi_x25519_ladder_step_portable, test_c25519_steps).
+ *
+ * The values live in the routine's own frame, addressed from %rsp: x2, z2,
+ * x3, z3, x1 are copied in from w once per call (16 bytes at a time), the
+ * steps run there, x2, z2, x3, z3 go back to w at the end, and the frame
+ * (the step's intermediates: secrets) and xmm0 are zeroed before returning.
+ * The same instructions with the values addressed from %rdi (w itself, as
+ * before) ran 1.027x as many ticks per step on this Zen 4: loads and stores
+ * based on the stack pointer are the cheaper kind here (docs/benchmarks.md,
+ * issue 23, "The ladder's values in its frame"). Secrets stay in w (the
+ * caller wipes it once per ladder), the zeroed frame and registers.
  *
  * This is RFC 7748's step (cswap((x2, z2), (x3, z3), swap), then the step)
  * mod p: the swap would only exchange da and cb.
@@ -38,13 +46,18 @@
  * tools/check_asm_ct.py's public loops); every address is a constant offset
  * from w, the stack pointer, or the swaps pointer, which advances by 8 per
  * step whatever the values. Inside a step the operands are addressed from
- * %rdi alone and %rcx (the count) is left alone.
+ * %rsp alone, and %rcx (the count) and %rdi (w) are left alone.
  */
 #include "asm.S.inc"
+/* The field macros address the values from the stack pointer: the values
+ * live in this routine's frame (below). */
+#define ECFK_P25519_W %rsp
 #include "p25519_ops_x86.S.inc"
 
-/* Offsets in w, in bytes: 8 times the word offsets ECFK_X25519_LADDER_* of
- * kernels/kernels.h (x2, z2, x3, z3, x1), then the scratch values. */
+/* Offsets in the frame, in bytes: x2, z2, x3, z3, x1 in the order of w
+ * (ECFK_X25519_LADDER_* of kernels/kernels.h, times 8), then the step's
+ * intermediates; SWP holds the n-step routine's pointer to the next swap
+ * value. FRAME keeps rsp 16-byte aligned after the six pushes. */
 #define W_X2 0
 #define W_Z2 32
 #define W_X3 64
@@ -59,6 +72,8 @@
 #define W_E 352
 #define W_DA 384
 #define W_CB 416
+#define SWP 448
+#define FRAME 456
 
 /* [r12..r15] = swap ? [r8..r11] : [r12..r15], swap (0 or 1) in rbp: the
  * select of ecfi_limbs_cmov, by CMOV (no branch, no address). */
@@ -77,48 +92,48 @@
  * x3, z3 by the contract; da, cb, aa, bb (fold outputs) below 2^255 + 1463;
  * the 121666*e fold below 2^255 + 19*2^18. */
 .macro STORE_HI dst
-        mov     %r12, \dst+0(%rdi)
-        mov     %r13, \dst+8(%rdi)
-        mov     %r14, \dst+16(%rdi)
-        mov     %r15, \dst+24(%rdi)
+        mov     %r12, \dst+0(%rsp)
+        mov     %r13, \dst+8(%rsp)
+        mov     %r14, \dst+16(%rsp)
+        mov     %r15, \dst+24(%rsp)
 .endm
 
-/* dst = s1*s2 and dst = s^2 with the operands addressed from %rdi (the
+/* dst = s1*s2 and dst = s^2 with the operands addressed from %rsp (the
  * bits of FMUL and FSQR of p25519_ops_x86.S.inc, which address them through
  * %rsi and %rcx and use %rcx): WMUL uses rax, rbx, rbp, rdx, r8-r15; WSQR
  * those and rsi. */
 .macro WMUL dst, s1, s2
-        mov     \s2+0(%rdi), %rdx
-        mulx    \s1+0(%rdi), %r8, %r9
-        mulx    \s1+8(%rdi), %rbx, %r10
+        mov     \s2+0(%rsp), %rdx
+        mulx    \s1+0(%rsp), %r8, %r9
+        mulx    \s1+8(%rsp), %rbx, %r10
         add     %rbx, %r9
-        mulx    \s1+16(%rdi), %rbx, %r11
+        mulx    \s1+16(%rsp), %rbx, %r11
         adc     %rbx, %r10
-        mulx    \s1+24(%rdi), %rbx, %r12
+        mulx    \s1+24(%rsp), %rbx, %r12
         adc     %rbx, %r11
         adc     $0, %r12
-        ROW_4X64 \s2+8, %r9, %r10, %r11, %r12, %r13, %rbx, %rbp, %rdi, \s1, %rdi
-        ROW_4X64 \s2+16, %r10, %r11, %r12, %r13, %r14, %rbx, %rbp, %rdi, \s1, %rdi
-        ROW_4X64 \s2+24, %r11, %r12, %r13, %r14, %r15, %rbx, %rbp, %rdi, \s1, %rdi
+        ROW_4X64 \s2+8, %r9, %r10, %r11, %r12, %r13, %rbx, %rbp, %rsp, \s1, %rsp
+        ROW_4X64 \s2+16, %r10, %r11, %r12, %r13, %r14, %rbx, %rbp, %rsp, \s1, %rsp
+        ROW_4X64 \s2+24, %r11, %r12, %r13, %r14, %r15, %rbx, %rbp, %rsp, \s1, %rsp
         P25519_FOLD_IMUL \dst
 .endm
 
 /* SQR_4X64 of mul_4x64.S.inc (the same instructions, so the same bits) on
- * an operand at xo(%rdi), with %rsi in place of its temporary %rcx. */
+ * an operand at xo(%rsp), with %rsi in place of its temporary %rcx. */
 .macro WSQR_4X64 xo
         /* the six products x_i*x_j (i<j), once, into w1..w6 (r9..r14) */
-        mov     \xo+0(%rdi), %rdx
-        mulx    \xo+8(%rdi), %r9, %r10              /* x0x1 -> w1,w2 */
-        mulx    \xo+16(%rdi), %rax, %r11            /* x0x2 -> w2,w3 */
-        mulx    \xo+24(%rdi), %rbx, %r12            /* x0x3 -> w3,w4 */
-        mov     \xo+8(%rdi), %rdx
-        mulx    \xo+16(%rdi), %rsi, %r8             /* x1x2 -> w3,w4 */
-        mulx    \xo+24(%rdi), %r15, %r13            /* x1x3 -> w4,w5 */
-        mov     \xo+16(%rdi), %rdx
+        mov     \xo+0(%rsp), %rdx
+        mulx    \xo+8(%rsp), %r9, %r10              /* x0x1 -> w1,w2 */
+        mulx    \xo+16(%rsp), %rax, %r11            /* x0x2 -> w2,w3 */
+        mulx    \xo+24(%rsp), %rbx, %r12            /* x0x3 -> w3,w4 */
+        mov     \xo+8(%rsp), %rdx
+        mulx    \xo+16(%rsp), %rsi, %r8             /* x1x2 -> w3,w4 */
+        mulx    \xo+24(%rsp), %r15, %r13            /* x1x3 -> w4,w5 */
+        mov     \xo+16(%rsp), %rdx
         xor     %ebp, %ebp
         adcx    %rax, %r10
         adox    %rsi, %r11
-        mulx    \xo+24(%rdi), %rax, %r14            /* x2x3 -> w5,w6 */
+        mulx    \xo+24(%rsp), %rax, %r14            /* x2x3 -> w5,w6 */
         adcx    %rbx, %r11
         adox    %r8, %r12
         adcx    %r15, %r12
@@ -128,24 +143,24 @@
         adcx    %rbp, %r14
 
         /* double them (CF chain) and add the squares x_i^2 (OF chain) */
-        mov     \xo+0(%rdi), %rdx
+        mov     \xo+0(%rsp), %rdx
         mulx    %rdx, %r8, %rax
         xor     %r15d, %r15d
         adcx    %r9, %r9
         adox    %rax, %r9
-        mov     \xo+8(%rdi), %rdx
+        mov     \xo+8(%rsp), %rdx
         mulx    %rdx, %rax, %rbx
         adcx    %r10, %r10
         adox    %rax, %r10
         adcx    %r11, %r11
         adox    %rbx, %r11
-        mov     \xo+16(%rdi), %rdx
+        mov     \xo+16(%rsp), %rdx
         mulx    %rdx, %rax, %rbx
         adcx    %r12, %r12
         adox    %rax, %r12
         adcx    %r13, %r13
         adox    %rbx, %r13
-        mov     \xo+24(%rdi), %rdx
+        mov     \xo+24(%rsp), %rdx
         mulx    %rdx, %rax, %rbx
         adcx    %r14, %r14
         adox    %rax, %r14
@@ -196,12 +211,12 @@
         /* z2 = e*121666 (the bits of ecfi_p25519_mul_small: the 5-word
          * product, then (T mod 2^255) + 19*(T >> 255)), plus bb, times e */
         mov     $121666, %edx
-        mulx    W_E+0(%rdi), %r8, %r9
-        mulx    W_E+8(%rdi), %rax, %r10
+        mulx    W_E+0(%rsp), %r8, %r9
+        mulx    W_E+8(%rsp), %rax, %r10
         add     %rax, %r9
-        mulx    W_E+16(%rdi), %rax, %r11
+        mulx    W_E+16(%rsp), %rax, %r11
         adc     %rax, %r10
-        mulx    W_E+24(%rdi), %rax, %r12
+        mulx    W_E+24(%rsp), %rax, %r12
         adc     %rax, %r11
         adc     $0, %r12
         add     %r11, %r11                      /* bit 255 into CF */
@@ -220,6 +235,28 @@
         WMUL    W_X2, W_AA, W_BB
 .endm
 
+/* Into the frame: x2, z2, x3, z3, x1 from w (at %rdi, which the steps
+ * leave alone). Uses xmm0. */
+.macro LADDER_IN
+        .irp o, 0, 16, 32, 48, 64, 80, 96, 112, 128, 144
+        movdqu  \o(%rdi), %xmm0
+        movdqu  %xmm0, W_X2+\o(%rsp)
+        .endr
+.endm
+
+/* Out of the frame: x2, z2, x3, z3 back to w, then the frame's values and
+ * xmm0 zeroed (the intermediates are secrets). */
+.macro LADDER_OUT
+        .irp o, 0, 16, 32, 48, 64, 80, 96, 112
+        movdqu  W_X2+\o(%rsp), %xmm0
+        movdqu  %xmm0, \o(%rdi)
+        .endr
+        pxor    %xmm0, %xmm0
+        .irp o, 0, 16, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256, 272, 288, 304, 320, 336, 352, 368, 384, 400, 416, 432
+        movdqu  %xmm0, \o(%rsp)
+        .endr
+.endm
+
 /* ------------------------------------------------------------------ */
 ECFK_FUNC_BEGIN(ecfk_x25519_ladder_step_mulx_adx)
         push    %rbx
@@ -228,8 +265,12 @@ ECFK_FUNC_BEGIN(ecfk_x25519_ladder_step_mulx_adx)
         push    %r13
         push    %r14
         push    %r15
+        sub     $FRAME, %rsp
         mov     %rsi, %rbp                      /* swap */
+        LADDER_IN
         LADDER_STEP
+        LADDER_OUT
+        add     $FRAME, %rsp
         pop     %r15
         pop     %r14
         pop     %r13
@@ -240,7 +281,7 @@ ECFK_FUNC_BEGIN(ecfk_x25519_ladder_step_mulx_adx)
 ECFK_FUNC_END(ecfk_x25519_ladder_step_mulx_adx)
 
 /* n steps (rdx = n >= 1, public): swaps at rsi, one word per step; the
- * pointer lives at 0(%rsp) (a public address, never a secret). */
+ * pointer lives at SWP(%rsp) (a public address, never a secret). */
 ECFK_FUNC_BEGIN(ecfk_x25519_ladder_mulx_adx)
         push    %rbx
         push    %rbp
@@ -248,17 +289,21 @@ ECFK_FUNC_BEGIN(ecfk_x25519_ladder_mulx_adx)
         push    %r13
         push    %r14
         push    %r15
-        push    %rsi                            /* 0(%rsp): the next swap's address */
+        sub     $FRAME, %rsp
+        mov     %rsi, SWP(%rsp)                 /* the next swap's address */
         mov     %rdx, %rcx                      /* the public count */
+        LADDER_IN
 1:
-        mov     0(%rsp), %rax
+        mov     SWP(%rsp), %rax
         mov     0(%rax), %rbp                   /* this step's swap */
         add     $8, %rax
-        mov     %rax, 0(%rsp)
+        mov     %rax, SWP(%rsp)
         LADDER_STEP
         dec     %rcx
         jne     1b
-        pop     %rsi
+        LADDER_OUT
+        movq    $0, SWP(%rsp)
+        add     $FRAME, %rsp
         pop     %r15
         pop     %r14
         pop     %r13
