@@ -24,7 +24,8 @@
  *    590 steps suffice for any 0 <= g <= f = m. Proven (Coq) in
  *    github.com/sipa/safegcd-bounds (coq/hddivsteps, hddivsteps590_inverse),
  *    as used by libsecp256k1 (doc/safegcd_implementation.md, section 2).
- *    We run 10 batches of 59 steps (60 on x86-64, see divsteps60 below).
+ *    We run 10 batches of 59 steps (on x86-64: blocks of 20, 20 and 19 of
+ *    the odd-E packed step, PACKED_STEP_HD below).
  *  - otherwise, delta0 = 1 (original divsteps): Bernstein-Yang Theorem 11.2:
  *    if b = log2(f^2 + 4 g^2) > 92 then floor(49 b / 34) steps suffice. With
  *    0 <= g < f = m < 2^k, b < 2k + log2(5) < 2k + 2.33, hence
@@ -34,6 +35,8 @@
  * Representation: f, g, d, e are N = nlimbs62 signed-62 limbs, value =
  * sum l[i] * 2^(62 i); limbs 0..N-2 in [0, 2^62), limb N-1 signed.
  * |f|, |g| <= m, and d, e stay in (-2m, m). N = ceil((bits(m) + 2) / 62).
+ * update_de multiplies by m in balanced limbs (balanced62: limbs in
+ * [-2^61, 2^61), sparse for the special primes).
  *
  * Constant time: all loop counts and memory indices depend only on the
  * (public) parameters; data-dependent choices use masks.
