@@ -19,7 +19,9 @@
  *    loop, matrix and delta bit for bit, on random and extreme inputs (every
  *    batch size 41..60; g = 0 and large delta, where no swap happens and an
  *    entry reaches its bound 2^K; f = 1, g = 2^64 - 1; delta from -100 to
- *    100). Skipped (reported) where the assembly is not built.
+ *    100). Both steps: PACKED_STEP for every E, the odd-E step
+ *    (PACKED_STEP_HD, the 256-bit moduli's) for odd E, at the same S and at
+ *    S = 59. Skipped (reported) where the assembly is not built.
  *
  * Deterministic: fixed seed, printed on failure.
  */
@@ -109,6 +111,21 @@ static uint64_t rnd(void) /* splitmix64 */
 	return z ^ (z >> 31);
 }
 
+#if ECFI_MODINV_ASM
+static void check_same(uint64_t seed, long it, const char *what, int S, uint64_t f, uint64_t g, int64_t E, int64_t Ea,
+                       const trans_t *a, int64_t Eb, const trans_t *b)
+{
+	if (Ea != Eb || a->u != b->u || a->v != b->v || a->q != b->q || a->r != b->r)
+		fail_msg("seed 0x%016llx case %ld: %s S=%d f=0x%016llx g=0x%016llx E=%lld: C (%lld; %lld %lld "
+		         "%lld %lld) "
+		         "packed (%lld; %lld %lld %lld %lld)",
+		         (unsigned long long)seed, it, what, S, (unsigned long long)f, (unsigned long long)g,
+		         (long long)E, (long long)Ea, (long long)a->u, (long long)a->v, (long long)a->q,
+		         (long long)a->r, (long long)Eb, (long long)b->u, (long long)b->v, (long long)b->q,
+		         (long long)b->r);
+}
+#endif
+
 static void test_packed_divsteps(void **state)
 {
 	(void)state;
@@ -146,14 +163,17 @@ static void test_packed_divsteps(void **state)
 		trans_t a, b;
 		int64_t Ea = divsteps(E, f, g, &a, S);
 		int64_t Eb = divsteps_packed(E, f, g, &b, S);
-		if (Ea != Eb || a.u != b.u || a.v != b.v || a.q != b.q || a.r != b.r)
-			fail_msg("seed 0x%016llx case %ld: S=%d f=0x%016llx g=0x%016llx E=%lld: C (%lld; %lld %lld "
-			         "%lld %lld) "
-			         "packed (%lld; %lld %lld %lld %lld)",
-			         (unsigned long long)seed, it, S, (unsigned long long)f, (unsigned long long)g,
-			         (long long)E, (long long)Ea, (long long)a.u, (long long)a.v, (long long)a.q,
-			         (long long)a.r, (long long)Eb, (long long)b.u, (long long)b.v, (long long)b.q,
-			         (long long)b.r);
+		check_same(seed, it, "packed", S, f, g, E, Ea, &a, Eb, &b);
+		/* the odd-E step (half-delta divsteps): every S 41..60 (loop of
+		 * single steps for blocks other than 19 and 20) and S = 59 (the
+		 * straight-line 20 + 20 + 19 of the 256-bit moduli) */
+		if (E & 1) {
+			Eb = divsteps_packed_hd(E, f, g, &b, S);
+			check_same(seed, it, "packed_hd", S, f, g, E, Ea, &a, Eb, &b);
+			Ea = divsteps(E, f, g, &a, 59);
+			Eb = divsteps_packed_hd(E, f, g, &b, 59);
+			check_same(seed, it, "packed_hd", 59, f, g, E, Ea, &a, Eb, &b);
+		}
 	}
 #else
 	skip(); /* no packed assembly in this build (not x86-64, or ECFI_MODINV_NO_ASM) */

@@ -24,7 +24,8 @@
  *    590 steps suffice for any 0 <= g <= f = m. Proven (Coq) in
  *    github.com/sipa/safegcd-bounds (coq/hddivsteps, hddivsteps590_inverse),
  *    as used by libsecp256k1 (doc/safegcd_implementation.md, section 2).
- *    We run 10 batches of 59 steps (60 on x86-64, see divsteps60 below).
+ *    We run 10 batches of 59 steps (on x86-64: blocks of 20, 20 and 19 of
+ *    the odd-E packed step, PACKED_STEP_HD below).
  *  - otherwise, delta0 = 1 (original divsteps): Bernstein-Yang Theorem 11.2:
  *    if b = log2(f^2 + 4 g^2) > 92 then floor(49 b / 34) steps suffice. With
  *    0 <= g < f = m < 2^k, b < 2k + log2(5) < 2k + 2.33, hence
@@ -34,6 +35,8 @@
  * Representation: f, g, d, e are N = nlimbs62 signed-62 limbs, value =
  * sum l[i] * 2^(62 i); limbs 0..N-2 in [0, 2^62), limb N-1 signed.
  * |f|, |g| <= m, and d, e stay in (-2m, m). N = ceil((bits(m) + 2) / 62).
+ * update_de multiplies by m in balanced limbs (balanced62: limbs in
+ * [-2^61, 2^61), sparse for the special primes).
  *
  * Constant time: all loop counts and memory indices depend only on the
  * (public) parameters; data-dependent choices use masks.
@@ -175,11 +178,14 @@ ECFI_INLINE void update_fg(int64_t *f, int64_t *g, const trans_t *t, int N)
 
 /* (d, e) <- (T (d, e) + m (md, me)) / 2^62, with md, me chosen so the
  * division is exact and the result stays in (-2m, m) given d, e in (-2m, m).
+ * m is in balanced limbs (mb, see balanced62): the same sums, but with a
+ * constant special modulus most of the products m[i] * md are by 0 or a
+ * power of two (p25519: -19, 0, 0, 0, 2^7).
  * With with_e = 0 (a constant), only d is updated (the last batch). */
-ECFI_INLINE void update_de(int64_t *d, int64_t *e, const trans_t *t, const ecfi_modinv_params *mp, int N, int with_e)
+ECFI_INLINE void update_de(int64_t *d, int64_t *e, const trans_t *t, const ecfi_modinv_params *mp, const int64_t *m,
+                           int N, int with_e)
 {
 	const int64_t u = t->u, v = t->v, q = t->q, r = t->r;
-	const int64_t *m = mp->modulus62;
 	const uint64_t minv = mp->modulus_inv62;
 	uint64_t sd = (uint64_t)(d[N - 1] >> 63), se = (uint64_t)(e[N - 1] >> 63);
 	/* add m*u / m*v for negative d / e, so the inputs act as if in (-m, m) */
@@ -312,6 +318,77 @@ ECFI_INLINE int64_t packed_block(int64_t E, uint64_t *Fp, uint64_t *Gp, int K)
 	return E;
 }
 
+/* The same K divsteps for odd E (half-delta divsteps: E = -2 delta starts
+ * at -1 and stays odd), in 11 ALU operations a step instead of 12. Two
+ * changes (the idea of s2n-bignum's word_divstep59, written here for our
+ * packed rows):
+ *  - the negation of F is an XOR: F is odd (its low field f is odd), so
+ *    F ^ -2 = -F; E is odd too, so E ^ -2 = -E. With S = -2 on a swap (g odd
+ *    and E < 0), 0 otherwise, X = (g odd ? F : 0) ^ S is the term to add to
+ *    G and E ^ S - 2 the new E;
+ *  - the halving is delayed: the register holds H = G + X (exact, |H| <
+ *    2^63, see above) and the next step halves it (SAR) while it reads g's
+ *    parity from bit 1 of H, so the shift is off the chain
+ *    H -> TEST -> CMOVZ -> XOR -> LEA (4 cycles, as before).
+ * The first step of a block reads G itself (bit 0, no halving), and the
+ * last halving follows the block. E < 0 comes from the flags of the
+ * previous step's SUB (a TEST at the start of every asm statement and loop
+ * round). C = -2 and Z = 0 are constants. 13 instructions (11 ALU
+ * operations, two moves) a step, against 15 (12) for PACKED_STEP. */
+#define PACKED_STEP_HD(TESTBIT, HALVE)                                                                                 \
+	"mov %[C], %[S]\n\t"                                                                                           \
+	"cmovns %[Z], %[S]\n\t"                                                                                        \
+	"mov %[F], %[X]\n\t"                                                                                           \
+	"test $" #TESTBIT ", %[H]\n\t"                                                                                 \
+	"cmovz %[Z], %[S]\n\t"                                                                                         \
+	"cmovz %[Z], %[X]\n\t" HALVE "xor %[S], %[X]\n\t"                                                              \
+	"xor %[S], %[E]\n\t"                                                                                           \
+	"bt $63, %[S]\n\t"                                                                                             \
+	"cmovc %[H], %[F]\n\t"                                                                                         \
+	"lea (%[H],%[X]), %[H]\n\t"                                                                                    \
+	"sub $2, %[E]\n\t"
+#define HD_STEP PACKED_STEP_HD(2, "sar $1, %[H]\n\t")
+
+#define HD_STEP2 HD_STEP HD_STEP
+#define HD_STEP4 HD_STEP2 HD_STEP2
+#define HD_STEP8 HD_STEP4 HD_STEP4
+#define HD_STEP16 HD_STEP8 HD_STEP8
+#define HD_OPERANDS                                                                                                    \
+	: [E] "+r"(E), [F] "+r"(F), [H] "+r"(H), [X] "=&r"(X), [S] "=&r"(S) : [Z] "r"(Z), [C] "r"(C) : "cc"
+
+/* K (1..20) odd-E divsteps on the packed rows *Fp, *Gp; returns the new E.
+ * Blocks of 20 and 19 steps (the 256-bit moduli's 59 = 20 + 20 + 19) are
+ * straight-line code: a loop's DEC clobbers the flags that carry E's sign
+ * from step to step, and the TEST each round then costs a cycle on the
+ * chain (10-step loop: 2,120 ticks for the divsteps of a p256 inversion
+ * alone, straight-line 2,018; docs/benchmarks.md, issue 23, wip/inv2).
+ * Other K (public) take a loop of single steps (the tests' batch sizes). */
+ECFI_INLINE int64_t packed_block_hd(int64_t E, uint64_t *Fp, uint64_t *Gp, int K)
+{
+	uint64_t F = *Fp, H = *Gp, X, S;
+	const uint64_t Z = 0, C = (uint64_t)-2;
+	/* flags do not survive from one asm statement to the next: each one
+	 * starts with a TEST */
+	if (K == 20) /* public: the block length */
+		__asm__("test %[E], %[E]\n\t" PACKED_STEP_HD(1, "") HD_STEP16 HD_STEP2 HD_STEP HD_OPERANDS);
+	else if (K == 19)
+		__asm__("test %[E], %[E]\n\t" PACKED_STEP_HD(1, "") HD_STEP16 HD_STEP2 HD_OPERANDS);
+	else
+		__asm__("test %[E], %[E]\n\t" PACKED_STEP_HD(1, "") HD_OPERANDS);
+	if (K != 20 && K != 19 && K > 1) {
+		long n = K - 1;
+		__asm__("1:\n\t"
+		        "test %[E], %[E]\n\t" HD_STEP "dec %[n]\n\t"
+		        "jnz 1b"
+		        : [E] "+r"(E), [F] "+r"(F), [H] "+r"(H), [n] "+r"(n), [X] "=&r"(X), [S] "=&r"(S)
+		        : [Z] "r"(Z), [C] "r"(C)
+		        : "cc");
+	}
+	*Fp = F;
+	*Gp = (uint64_t)((int64_t)H >> 1); /* the last halving */
+	return E;
+}
+
 /* The matrix entries of a packed row X = x + 2^21 a + 2^42 b, with x in
  * (-2^20, 2^20), a in (-2^20, 2^20], b in [-2^20, 2^20] (see above). */
 ECFI_INLINE void packed_unpack(uint64_t X, int64_t *a, int64_t *b)
@@ -325,12 +402,15 @@ ECFI_INLINE void packed_unpack(uint64_t X, int64_t *a, int64_t *b)
 /* K divsteps from the low 20 bits of f, g; the block's matrix (scaled by
  * 2^K) into m[0..3] = u, v, q, r. If next, f and g become the low bits of
  * the values after the block, for the next block. */
-ECFI_INLINE int64_t packed_run(int64_t E, uint64_t *f, uint64_t *g, int64_t m[4], int K, int next)
+ECFI_INLINE int64_t packed_run(int64_t E, uint64_t *f, uint64_t *g, int64_t m[4], int K, int next, int hd)
 {
 	const uint64_t low20 = ((uint64_t)1 << 20) - 1;
 	uint64_t F = (*f & low20) + ((uint64_t)1 << (K + 21));
 	uint64_t G = (*g & low20) + ((uint64_t)1 << (K + 42));
-	E = packed_block(E, &F, &G, K);
+	if (hd) /* public: the divstep variant */
+		E = packed_block_hd(E, &F, &G, K);
+	else
+		E = packed_block(E, &F, &G, K);
 	packed_unpack(F, &m[0], &m[1]);
 	packed_unpack(G, &m[2], &m[3]);
 	if (next) {
@@ -342,21 +422,22 @@ ECFI_INLINE int64_t packed_run(int64_t E, uint64_t *f, uint64_t *g, int64_t m[4]
 }
 
 /* S (41..60) divsteps: the transition matrix scaled by 2^62. If with_de
- * (public), also update_de(d, e, tp, mp, N, 1) for the previous batch, placed
+ * (public), also update_de(d, e, tp, mp, mb, N, 1) for the previous batch, placed
  * in program order between the second and third blocks: independent of the
  * divstep chain, its multiplications then run in the ALU slots the chain
  * leaves free, and they are done before update_fg, which the next batch
  * waits for (measured faster than before or after the divsteps:
  * docs/benchmarks.md, "Issue 23 (wip/inv)"). */
 ECFI_INLINE int64_t divsteps_packed_de(int64_t E, uint64_t f, uint64_t g, trans_t *t, int S, int64_t *d, int64_t *e,
-                                       const trans_t *tp, const ecfi_modinv_params *mp, int N, int with_de)
+                                       const trans_t *tp, const ecfi_modinv_params *mp, const int64_t *mb, int N,
+                                       int with_de, int hd)
 {
 	int64_t a[4], b[4], c[4];
-	E = packed_run(E, &f, &g, a, 20, 1);
-	E = packed_run(E, &f, &g, b, 20, 1);
+	E = packed_run(E, &f, &g, a, 20, 1, hd);
+	E = packed_run(E, &f, &g, b, 20, 1, hd);
 	if (with_de)
-		update_de(d, e, tp, mp, N, 1);
-	E = packed_run(E, &f, &g, c, S - 40, 0);
+		update_de(d, e, tp, mp, mb, N, 1);
+	E = packed_run(E, &f, &g, c, S - 40, 0, hd);
 	/* C * B * A is scaled by 2^S, with row sums of magnitude <= 2^S (no
 	 * overflow, even times 2^(62 - S)). B * A (known before the third
 	 * block) takes the factor 2^(62 - S), so that the product with C, on the
@@ -380,7 +461,13 @@ ECFI_INLINE int64_t divsteps_packed_de(int64_t E, uint64_t f, uint64_t g, trans_
  * loop (unused in the library itself, hence the attribute for clang). */
 __attribute__((unused)) ECFI_INLINE int64_t divsteps_packed(int64_t E, uint64_t f, uint64_t g, trans_t *t, int S)
 {
-	return divsteps_packed_de(E, f, g, t, S, NULL, NULL, NULL, NULL, 0, 0);
+	return divsteps_packed_de(E, f, g, t, S, NULL, NULL, NULL, NULL, NULL, 0, 0, 0);
+}
+
+/* The same with the odd-E step (E must be odd): test_modinv_steps. */
+__attribute__((unused)) ECFI_INLINE int64_t divsteps_packed_hd(int64_t E, uint64_t f, uint64_t g, trans_t *t, int S)
+{
+	return divsteps_packed_de(E, f, g, t, S, NULL, NULL, NULL, NULL, NULL, 0, 0, 1);
 }
 #endif
 
@@ -422,19 +509,42 @@ ECFI_INLINE void to_limbs62(int64_t *r, const uint64_t *a, int NL, int N)
 	}
 }
 
+/* m's limbs (canonical: [0, 2^62)) -> balanced limbs r: limbs 0..N-2 in
+ * [-2^61, 2^61), the top limb takes the last carry; the same value. For
+ * the special primes most limbs become 0 or a power of two: p25519 = (-19,
+ * 0, 0, 0, 2^7), p256 = (-1, 2^34, 0, 2^6 - 2^38, 2^8). When m is a
+ * compile-time constant (the instantiations for p256 and p25519 below),
+ * the compiler folds them into update_de's products. */
+ECFI_INLINE void balanced62(int64_t *r, const int64_t *m, int N)
+{
+	int64_t c = 0;
+	int i;
+	for (i = 0; i < N - 1; i++) {
+		int64_t x = m[i] + c;                                /* [0, 2^62] */
+		c = (x + ((int64_t)1 << 61)) >> 62;                  /* x >= 2^61 */
+		r[i] = (int64_t)((uint64_t)x - ((uint64_t)c << 62)); /* [-2^61, 2^61) */
+	}
+	r[N - 1] = m[N - 1] + c;
+}
+
 /* out = scale / in mod m; scale = NULL means 1. e starts at scale instead of
  * 1 (d x = scale f and e x = scale g hold from the start), so the factor
- * costs nothing: the Montgomery-form inverses pass R^2 mod m. */
+ * costs nothing: the Montgomery-form inverses pass R^2 mod m. hd = 1 selects
+ * the odd-E packed divsteps (only with delta0x2 = 1; x86-64 only, ignored
+ * by the C loop). */
 ECFI_INLINE void modinv_impl(uint64_t *out, const uint64_t *in, const uint64_t *scale, const ecfi_modinv_params *mp,
-                             int NL, int N, int S, int nb)
+                             int NL, int N, int S, int nb, int hd)
 {
 	int64_t f[ECFI_MODINV_MAX_LIMBS62] = {0}, g[ECFI_MODINV_MAX_LIMBS62] = {0};
 	int64_t d[ECFI_MODINV_MAX_LIMBS62] = {0}, e[ECFI_MODINV_MAX_LIMBS62] = {0};
+	int64_t mb[ECFI_MODINV_MAX_LIMBS62];
 	int64_t E = -(int64_t)mp->delta0x2;
 	uint64_t mask;
 	trans_t t, tp = {0, 0, 0, 0};
 	int i, b;
 
+	(void)hd; /* unused without the x86-64 packed divsteps */
+	balanced62(mb, mp->modulus62, N);
 	to_limbs62(g, in, NL, N);
 	for (i = 0; i < N; i++) {
 		f[i] = mp->modulus62[i];
@@ -454,13 +564,14 @@ ECFI_INLINE void modinv_impl(uint64_t *out, const uint64_t *in, const uint64_t *
 		 * faster than update_de right after update_fg: docs/benchmarks.md). */
 #if ECFI_MODINV_ASM
 		if (S > 40 && S <= 60) /* public: depends on the modulus only */
-			E = divsteps_packed_de(E, (uint64_t)f[0], (uint64_t)g[0], &t, S, d, e, &tp, mp, N, b > 0);
+			E = divsteps_packed_de(E, (uint64_t)f[0], (uint64_t)g[0], &t, S, d, e, &tp, mp, mb, N, b > 0,
+			                       hd);
 		else
 #endif
 		{
 			E = divsteps(E, (uint64_t)f[0], (uint64_t)g[0], &t, S);
 			if (b > 0)
-				update_de(d, e, &tp, mp, N, 1);
+				update_de(d, e, &tp, mp, mb, N, 1);
 		}
 		if (b + 1 < nb) /* public */
 			update_fg(f, g, &t, N);
@@ -471,7 +582,7 @@ ECFI_INLINE void modinv_impl(uint64_t *out, const uint64_t *in, const uint64_t *
 	 * (mod 2^64, from the low limbs) is the sign. (Limb 1's term vanishes
 	 * mod 2^64 when S <= 60, as u and v are then multiples of 4; it is kept
 	 * for S up to 62.) For in = 0, d = 0 and the sign does not matter. */
-	update_de(d, e, &tp, mp, N, 0);
+	update_de(d, e, &tp, mp, mb, N, 0);
 	mask = (uint64_t)((int64_t)((uint64_t)tp.u * (uint64_t)f[0] + (uint64_t)tp.v * (uint64_t)g[0] +
 	                            (((uint64_t)tp.u * (uint64_t)f[1] + (uint64_t)tp.v * (uint64_t)g[1]) << 62)) >>
 	                  63); /* f < 0 */
@@ -496,33 +607,61 @@ ECFI_INLINE void modinv_impl(uint64_t *out, const uint64_t *in, const uint64_t *
 	}
 }
 
+/* The built-in moduli's parameters (generated by modinv_params.py --all),
+ * for the instantiations with a compile-time constant modulus. */
+#include "modinv_params_all.h"
+
+/* Whether mp describes the same modulus and schedule as c (public data). */
+static int same_params(const ecfi_modinv_params *mp, const ecfi_modinv_params *c)
+{
+	int i;
+	for (i = 0; i < ECFI_MODINV_MAX_LIMBS62; i++)
+		if (mp->modulus62[i] != c->modulus62[i])
+			return 0;
+	return mp->modulus_inv62 == c->modulus_inv62 && mp->nlimbs == c->nlimbs && mp->nlimbs62 == c->nlimbs62 &&
+	       mp->steps_per_batch == c->steps_per_batch && mp->nbatches == c->nbatches && mp->delta0x2 == c->delta0x2;
+}
+
 /* Specialise the common shapes so limb loops have constant trip counts. One
  * instantiation per shape and entry: with scale a run-time pointer in the
- * instantiations of ecfi_modinv too, gcc 12 compiled them 5% slower. */
+ * instantiations of ecfi_modinv too, gcc 12 compiled them 5% slower. The
+ * 256-bit shape (5 limbs, 10 x 59 half-delta divsteps: p256, n256, p25519,
+ * l25519) takes the odd-E divsteps (hd = 1); the others PACKED_STEP. The
+ * field that calls each entry most (p25519: ecfi_modinv; p256:
+ * ecfi_modinv_scaled) has an instantiation with its parameters as
+ * constants (same_params is a public test), so that m's balanced limbs,
+ * m^-1 mod 2^62 and nlimbs fold into the code: the p25519 update of d, e
+ * then multiplies by m twice a row instead of five times (docs/
+ * benchmarks.md, issue 23, wip/inv2). */
 void ecfi_modinv(uint64_t *out, const uint64_t *in, const ecfi_modinv_params *mp)
 {
-	if (mp->nlimbs62 == 5 && mp->steps_per_batch == 59 && mp->nbatches == 10) { /* 256-bit: 590 steps */
-		modinv_impl(out, in, NULL, mp, mp->nlimbs, 5, 59, 10);
+	if (same_params(mp, &p25519_modinv_params)) {
+		modinv_impl(out, in, NULL, &p25519_modinv_params, 4, 5, 59, 10, 1);
+		return;
+	}
+	if (mp->nlimbs62 == 5 && mp->steps_per_batch == 59 && mp->nbatches == 10 &&
+	    mp->delta0x2 == 1) { /* 256-bit: 590 steps */
+		modinv_impl(out, in, NULL, mp, mp->nlimbs, 5, 59, 10, 1);
 		return;
 	}
 	switch (mp->nlimbs62) {
 	case 5:
-		modinv_impl(out, in, NULL, mp, mp->nlimbs, 5, mp->steps_per_batch, mp->nbatches);
+		modinv_impl(out, in, NULL, mp, mp->nlimbs, 5, mp->steps_per_batch, mp->nbatches, 0);
 		break;
 	case 8:
-		modinv_impl(out, in, NULL, mp, mp->nlimbs, 8, mp->steps_per_batch, mp->nbatches);
+		modinv_impl(out, in, NULL, mp, mp->nlimbs, 8, mp->steps_per_batch, mp->nbatches, 0);
 		break;
 	case 9:
-		modinv_impl(out, in, NULL, mp, mp->nlimbs, 9, mp->steps_per_batch, mp->nbatches);
+		modinv_impl(out, in, NULL, mp, mp->nlimbs, 9, mp->steps_per_batch, mp->nbatches, 0);
 		break;
 	case 10:
-		modinv_impl(out, in, NULL, mp, mp->nlimbs, 10, mp->steps_per_batch, mp->nbatches);
+		modinv_impl(out, in, NULL, mp, mp->nlimbs, 10, mp->steps_per_batch, mp->nbatches, 0);
 		break;
 	case 13:
-		modinv_impl(out, in, NULL, mp, mp->nlimbs, 13, mp->steps_per_batch, mp->nbatches);
+		modinv_impl(out, in, NULL, mp, mp->nlimbs, 13, mp->steps_per_batch, mp->nbatches, 0);
 		break;
 	default:
-		modinv_impl(out, in, NULL, mp, mp->nlimbs, mp->nlimbs62, mp->steps_per_batch, mp->nbatches);
+		modinv_impl(out, in, NULL, mp, mp->nlimbs, mp->nlimbs62, mp->steps_per_batch, mp->nbatches, 0);
 		break;
 	}
 }
@@ -530,8 +669,10 @@ void ecfi_modinv(uint64_t *out, const uint64_t *in, const ecfi_modinv_params *mp
 /* The Montgomery-form inverses of p256, p256n and sc25519 (5 limbs). */
 void ecfi_modinv_scaled(uint64_t *out, const uint64_t *in, const uint64_t *scale, const ecfi_modinv_params *mp)
 {
-	if (mp->nlimbs62 == 5 && mp->steps_per_batch == 59 && mp->nbatches == 10)
-		modinv_impl(out, in, scale, mp, mp->nlimbs, 5, 59, 10);
+	if (same_params(mp, &p256_modinv_params))
+		modinv_impl(out, in, scale, &p256_modinv_params, 4, 5, 59, 10, 1);
+	else if (mp->nlimbs62 == 5 && mp->steps_per_batch == 59 && mp->nbatches == 10 && mp->delta0x2 == 1)
+		modinv_impl(out, in, scale, mp, mp->nlimbs, 5, 59, 10, 1);
 	else
-		modinv_impl(out, in, scale, mp, mp->nlimbs, mp->nlimbs62, mp->steps_per_batch, mp->nbatches);
+		modinv_impl(out, in, scale, mp, mp->nlimbs, mp->nlimbs62, mp->steps_per_batch, mp->nbatches, 0);
 }

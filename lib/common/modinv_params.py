@@ -86,7 +86,11 @@ def initializer(name, m):
 
 def main(argv):
     if len(argv) == 2 and argv[1] == "--all":
+        # included by modinv.c and by test_modinv_steps.c (which includes
+        # modinv.c too): guarded
+        print("#ifndef ECFI_MODINV_PARAMS_ALL_H\n#define ECFI_MODINV_PARAMS_ALL_H\n")
         print("\n\n".join(initializer(n, m) for n, m in MODULI.items()))
+        print("\n#endif")
         return 0
     if len(argv) == 2 and argv[1] in MODULI:
         print(initializer(argv[1], MODULI[argv[1]]))
