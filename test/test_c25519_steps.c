@@ -533,11 +533,12 @@ static void test_ladder_frame_wiped(void **s)
 				kernel_range(frame_v);
 				uint8_t v = pass ? 0x5a : 0xa5;
 				size_t left = frame_probe(which, v);
-				test_expect(left <= LADDER_FRAME_TOP,
-				            "%s left %zu non-zero bytes below its caller (at most %d: return address and "
-				            "saved registers)",
-				            which ? "x25519_ladder_mulx_adx" : "x25519_ladder_step_mulx_adx", left,
-				            LADDER_FRAME_TOP);
+				test_expect(
+				    left <= LADDER_FRAME_TOP,
+				    "%s left %zu non-zero bytes below its caller (at most %d: return address and "
+				    "saved registers)",
+				    which ? "x25519_ladder_mulx_adx" : "x25519_ladder_step_mulx_adx", left,
+				    LADDER_FRAME_TOP);
 			}
 		fprintf(stderr, "# ok the ladder kernels zero their frames\n");
 		return;
@@ -548,9 +549,9 @@ static void test_ladder_frame_wiped(void **s)
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {cmocka_unit_test(test_step_vs_gmp), cmocka_unit_test(test_step_kernel),
-	                                   cmocka_unit_test(test_madd_vs_gmp), cmocka_unit_test(test_madd_kernel),
-	                                   cmocka_unit_test(test_dbl_vs_gmp),  cmocka_unit_test(test_dbl_kernel),
+	const struct CMUnitTest tests[] = {cmocka_unit_test(test_step_vs_gmp),       cmocka_unit_test(test_step_kernel),
+	                                   cmocka_unit_test(test_madd_vs_gmp),       cmocka_unit_test(test_madd_kernel),
+	                                   cmocka_unit_test(test_dbl_vs_gmp),        cmocka_unit_test(test_dbl_kernel),
 	                                   cmocka_unit_test(test_ladder_frame_wiped)};
 	int rc = cmocka_run_group_tests_name("c25519_steps", tests, NULL, NULL);
 	return rc;
