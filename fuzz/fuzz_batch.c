@@ -32,7 +32,9 @@
  */
 #include "ecfield/ed25519.h"
 #include "ecfield/p256_ecdh.h"
+#include "ecfield/p256.h"
 #include "ecfield/p256_ecdsa.h"
+#include "ecfield/p256n.h"
 #include "ecfield/x25519.h"
 
 #include "fuzz_25519.h"
@@ -43,14 +45,42 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define NMAX 17
 #define MSG_MAX 200
 
-/* The group order of P-256, big-endian. */
-static const uint8_t P256_N[32] = {0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff,
-                                   0xff, 0xff, 0xff, 0xff, 0xff, 0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17,
-                                   0x9e, 0x84, 0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x51};
-/* p of P-256, big-endian. */
-static const uint8_t P256_P[32] = {0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00,
-                                   0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff,
-                                   0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+/* The group order n and the prime p of P-256, big-endian: computed at
+ * start-up as (0 - 1) + 1 by the library's fields (each constant is typed
+ * once, in lib/common/modinv_params.py). */
+static uint8_t P256_N[32], P256_P[32];
+
+static void be_plus_one(uint8_t b[32])
+{
+	for (int i = 31; i >= 0 && ++b[i] == 0; i--)
+		;
+}
+
+static void p256_moduli(void)
+{
+	/* 0 - 1 in the plain domain (ecf_p256*_one is the Montgomery domain's 1) */
+	static const uint8_t one[32] = {[31] = 1};
+	ecf_p256n_fe zn, on;
+	ecf_p256_fe zp, op;
+	ecf_p256n_zero(&zn);
+	FZ_CHECK(ecf_p256n_from_bytes(&on, one, 32) == ECF_OK, "p256n 1");
+	ecf_p256n_sub(&zn, &zn, &on);
+	ecf_p256n_to_bytes(P256_N, &zn);
+	be_plus_one(P256_N);
+	ecf_p256_zero(&zp);
+	FZ_CHECK(ecf_p256_from_bytes(&op, one, 32) == ECF_OK, "p256 1");
+	ecf_p256_sub(&zp, &zp, &op);
+	ecf_p256_to_bytes(P256_P, &zp);
+	be_plus_one(P256_P);
+	/* self-check: n is the first invalid secret key, p the first x out of range */
+	uint8_t pk[65], k[32];
+	memcpy(k, P256_N, 32);
+	FZ_CHECK(ecf_p256_public_key(pk, k) == ECF_ERR_SCALAR, "self-check: sk = n accepted");
+	k[31]--;
+	FZ_CHECK(ecf_p256_public_key(pk, k) == ECF_OK, "self-check: sk = n - 1 rejected");
+	ecf_p256_fe x;
+	FZ_CHECK(ecf_p256_from_bytes(&x, P256_P, 32) == ECF_ERR_RANGE, "self-check: x = p accepted");
+}
 
 /* Four valid keys of each curve (made at start-up by the single calls). */
 static uint8_t ED_SK[4][64], ED_PK[4][32], P_SK[4][32], P_PK[4][65];
@@ -66,6 +96,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	(void)argv;
 	fz_init_tiers("batch");
 	fz_stats_init();
+	p256_moduli();
 	NOIFMA = ecfi_cpu_supported_kernels() & ~(uint32_t)ECFI_KERNEL_AVX512_IFMA;
 	for (int i = 0; i < 4; i++) {
 		uint8_t seed[32];
