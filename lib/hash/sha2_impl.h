@@ -22,6 +22,7 @@
 #include "common/limbs.h"
 #include "common/wipe.h"
 #include "hash/sha2.h"
+#include "hash/sha2_rounds16.h"
 
 #define SHA2_CTX ECFI_CAT(ECFI_CAT(ecfi_, SHA2_NAME), _ctx)
 #define SHA2_FN(op) ECFI_CAT(ECFI_CAT(ECFI_CAT(ecfi_, SHA2_NAME), _), op)
@@ -52,25 +53,7 @@
 		h += BSIG0(a) + MAJ(a, b, c);                                                                          \
 	} while (0)
 #define SCHEDULE(i) (w[i] += SSIG1(w[((i) + 14) & 15]) + w[((i) + 9) & 15] + SSIG0(w[((i) + 1) & 15]))
-#define ROUNDS16(t)                                                                                                    \
-	do {                                                                                                           \
-		ROUND(a, b, c, d, e, f, g, h, t, 0);                                                                   \
-		ROUND(h, a, b, c, d, e, f, g, t, 1);                                                                   \
-		ROUND(g, h, a, b, c, d, e, f, t, 2);                                                                   \
-		ROUND(f, g, h, a, b, c, d, e, t, 3);                                                                   \
-		ROUND(e, f, g, h, a, b, c, d, t, 4);                                                                   \
-		ROUND(d, e, f, g, h, a, b, c, t, 5);                                                                   \
-		ROUND(c, d, e, f, g, h, a, b, t, 6);                                                                   \
-		ROUND(b, c, d, e, f, g, h, a, t, 7);                                                                   \
-		ROUND(a, b, c, d, e, f, g, h, t, 8);                                                                   \
-		ROUND(h, a, b, c, d, e, f, g, t, 9);                                                                   \
-		ROUND(g, h, a, b, c, d, e, f, t, 10);                                                                  \
-		ROUND(f, g, h, a, b, c, d, e, t, 11);                                                                  \
-		ROUND(e, f, g, h, a, b, c, d, t, 12);                                                                  \
-		ROUND(d, e, f, g, h, a, b, c, t, 13);                                                                  \
-		ROUND(c, d, e, f, g, h, a, b, t, 14);                                                                  \
-		ROUND(b, c, d, e, f, g, h, a, t, 15);                                                                  \
-	} while (0)
+#define ROUNDS16(t) SHA2_ROUNDS16(t)
 
 /* Process nblocks SHA2_BLOCK-byte blocks. */
 SHA2_BLOCKS_LINKAGE void SHA2_BLOCKS(SHA2_WORD state[8], const uint8_t *p, size_t nblocks)

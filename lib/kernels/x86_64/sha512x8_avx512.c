@@ -33,6 +33,7 @@
 #include <stdint.h>
 
 #include "kernels/kernels.h" /* ecfi_sha512_k */
+#include "hash/sha2_rounds16.h"
 
 #define SHA8_TARGET __attribute__((target("avx512f,avx512vl")))
 #define SHA8_INLINE static inline __attribute__((always_inline)) SHA8_TARGET
@@ -60,25 +61,7 @@
 		h = ADD(h, ADD(BSIG0(a), MAJ(a, b, c)));                                                               \
 	} while (0)
 #define SCHEDULE(i) (w[i] = ADD(ADD(w[i], SSIG1(w[((i) + 14) & 15])), ADD(w[((i) + 9) & 15], SSIG0(w[((i) + 1) & 15]))))
-#define ROUNDS16(t)                                                                                                    \
-	do {                                                                                                           \
-		ROUND(a, b, c, d, e, f, g, h, t, 0);                                                                   \
-		ROUND(h, a, b, c, d, e, f, g, t, 1);                                                                   \
-		ROUND(g, h, a, b, c, d, e, f, t, 2);                                                                   \
-		ROUND(f, g, h, a, b, c, d, e, t, 3);                                                                   \
-		ROUND(e, f, g, h, a, b, c, d, t, 4);                                                                   \
-		ROUND(d, e, f, g, h, a, b, c, t, 5);                                                                   \
-		ROUND(c, d, e, f, g, h, a, b, t, 6);                                                                   \
-		ROUND(b, c, d, e, f, g, h, a, t, 7);                                                                   \
-		ROUND(a, b, c, d, e, f, g, h, t, 8);                                                                   \
-		ROUND(h, a, b, c, d, e, f, g, t, 9);                                                                   \
-		ROUND(g, h, a, b, c, d, e, f, t, 10);                                                                  \
-		ROUND(f, g, h, a, b, c, d, e, t, 11);                                                                  \
-		ROUND(e, f, g, h, a, b, c, d, t, 12);                                                                  \
-		ROUND(d, e, f, g, h, a, b, c, t, 13);                                                                  \
-		ROUND(c, d, e, f, g, h, a, b, t, 14);                                                                  \
-		ROUND(b, c, d, e, f, g, h, a, t, 15);                                                                  \
-	} while (0)
+#define ROUNDS16(t) SHA2_ROUNDS16(t)
 
 /* Big-endian 64-bit words to host words, lane by lane, with AVX512F only. */
 SHA8_INLINE __m512i bswap64(__m512i x)
