@@ -86,6 +86,8 @@
 #define ECFI_P25519X8_AVX512_IFMA_H
 
 #include <immintrin.h>
+
+#include "kernels/x86_64/avx512_clear.h"
 #include <stdint.h>
 
 #define IFMA_TARGET __attribute__((target("avx512f,avx512ifma,avx512vl")))
@@ -528,24 +530,9 @@ IFMA_INLINE void fe8_to_words(__m512i w[4], const fe8 *a)
 	w[3] = OR(SHR(a->l[3], 36), SHL(a->l[4], 16));
 }
 
-/* Clear every vector register: zmm16-31 (which VZEROALL leaves), then
- * VZEROALL (zmm0-15). */
-IFMA_INLINE void clear_vector_registers(void)
-{
-	__asm__ volatile("vpxord %%zmm16, %%zmm16, %%zmm16\n\tvpxord %%zmm17, %%zmm17, %%zmm17\n\t"
-	                 "vpxord %%zmm18, %%zmm18, %%zmm18\n\tvpxord %%zmm19, %%zmm19, %%zmm19\n\t"
-	                 "vpxord %%zmm20, %%zmm20, %%zmm20\n\tvpxord %%zmm21, %%zmm21, %%zmm21\n\t"
-	                 "vpxord %%zmm22, %%zmm22, %%zmm22\n\tvpxord %%zmm23, %%zmm23, %%zmm23\n\t"
-	                 "vpxord %%zmm24, %%zmm24, %%zmm24\n\tvpxord %%zmm25, %%zmm25, %%zmm25\n\t"
-	                 "vpxord %%zmm26, %%zmm26, %%zmm26\n\tvpxord %%zmm27, %%zmm27, %%zmm27\n\t"
-	                 "vpxord %%zmm28, %%zmm28, %%zmm28\n\tvpxord %%zmm29, %%zmm29, %%zmm29\n\t"
-	                 "vpxord %%zmm30, %%zmm30, %%zmm30\n\tvpxord %%zmm31, %%zmm31, %%zmm31\n\t"
-	                 "vzeroall" ::
-	                     : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10",
-	                       "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "xmm16", "xmm17", "xmm18", "xmm19", "xmm20",
-	                       "xmm21", "xmm22", "xmm23", "xmm24", "xmm25", "xmm26", "xmm27", "xmm28", "xmm29", "xmm30",
-	                       "xmm31", "memory");
-}
+/* Clear every vector and mask register (avx512_clear.h): the 8-lane
+ * kernels' last step. */
+IFMA_INLINE void clear_vector_registers(void) { ECFK_AVX512_CLEAR_STATE(); }
 
 IFMA_INLINE void fe8_load(fe8 *r, const uint64_t a[5][8])
 {

@@ -29,6 +29,8 @@
 #include "kernels/x86_64/sha512x8_avx512.h"
 
 #include <immintrin.h>
+
+#include "kernels/x86_64/avx512_clear.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -99,25 +101,7 @@ SHA8_INLINE void transpose8(__m512i c[8], const __m512i r[8])
 
 /* Every zmm register (zmm16-31, then VZEROALL for zmm0-15) and the mask
  * register k1-k7. */
-SHA8_INLINE void clear_vector_state(void)
-{
-	__asm__ volatile("vpxord %%zmm16, %%zmm16, %%zmm16\n\tvpxord %%zmm17, %%zmm17, %%zmm17\n\t"
-	                 "vpxord %%zmm18, %%zmm18, %%zmm18\n\tvpxord %%zmm19, %%zmm19, %%zmm19\n\t"
-	                 "vpxord %%zmm20, %%zmm20, %%zmm20\n\tvpxord %%zmm21, %%zmm21, %%zmm21\n\t"
-	                 "vpxord %%zmm22, %%zmm22, %%zmm22\n\tvpxord %%zmm23, %%zmm23, %%zmm23\n\t"
-	                 "vpxord %%zmm24, %%zmm24, %%zmm24\n\tvpxord %%zmm25, %%zmm25, %%zmm25\n\t"
-	                 "vpxord %%zmm26, %%zmm26, %%zmm26\n\tvpxord %%zmm27, %%zmm27, %%zmm27\n\t"
-	                 "vpxord %%zmm28, %%zmm28, %%zmm28\n\tvpxord %%zmm29, %%zmm29, %%zmm29\n\t"
-	                 "vpxord %%zmm30, %%zmm30, %%zmm30\n\tvpxord %%zmm31, %%zmm31, %%zmm31\n\t"
-	                 "vzeroall\n\t"
-	                 "kxorw %%k1, %%k1, %%k1\n\tkxorw %%k2, %%k2, %%k2\n\tkxorw %%k3, %%k3, %%k3\n\t"
-	                 "kxorw %%k4, %%k4, %%k4\n\tkxorw %%k5, %%k5, %%k5\n\tkxorw %%k6, %%k6, %%k6\n\t"
-	                 "kxorw %%k7, %%k7, %%k7" ::
-	                     : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10",
-	                       "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "xmm16", "xmm17", "xmm18", "xmm19", "xmm20",
-	                       "xmm21", "xmm22", "xmm23", "xmm24", "xmm25", "xmm26", "xmm27", "xmm28", "xmm29", "xmm30",
-	                       "xmm31", "k1", "k2", "k3", "k4", "k5", "k6", "k7", "memory");
-}
+SHA8_INLINE void clear_vector_state(void) { ECFK_AVX512_CLEAR_STATE(); }
 
 /* The initial hash value H(0) of FIPS 180-4, 5.3.5. */
 static const uint64_t IV[8] = {0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
