@@ -22,7 +22,7 @@
 #include "common/limbs.h"
 #include "common/wipe.h"
 #include "hash/sha2.h"
-#include "hash/sha2_rounds16.h"
+#include "common/sha2_rounds16.h"
 
 #define SHA2_CTX ECFI_CAT(ECFI_CAT(ecfi_, SHA2_NAME), _ctx)
 #define SHA2_FN(op) ECFI_CAT(ECFI_CAT(ECFI_CAT(ecfi_, SHA2_NAME), _), op)

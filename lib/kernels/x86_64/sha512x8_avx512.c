@@ -35,7 +35,7 @@
 #include <stdint.h>
 
 #include "kernels/kernels.h" /* ecfi_sha512_k */
-#include "hash/sha2_rounds16.h"
+#include "common/sha2_rounds16.h"
 
 #define SHA8_TARGET __attribute__((target("avx512f,avx512vl")))
 #define SHA8_INLINE static inline __attribute__((always_inline)) SHA8_TARGET
