@@ -5,6 +5,7 @@
  * internals, the hidden SHA-512 (lib/hash/sha2.h) and the scalars mod l
  * (lib/fields/sc25519_internal.h).
  */
+#include "common/batch.h"
 #include "ecfield/ed25519.h"
 
 #include <string.h>
@@ -374,22 +375,11 @@ static ECFI_NOINLINE void sign_batch_worker(uint8_t sig[][64], int status[], con
 int ecf_ed25519_sign_batch(uint8_t sig[][64], int status[], const uint8_t sk[][64], const uint8_t *const msg[],
                            const size_t msg_len[], size_t n)
 {
-	if (sig == NULL || status == NULL || sk == NULL || msg == NULL || msg_len == NULL) {
-		if (sig != NULL)
-			ecfi_wipe(sig, 64 * n);
-		if (status != NULL)
-			for (size_t i = 0; i < n; i++)
-				status[i] = ECF_ERR_NULL;
-		return ECF_ERR_NULL;
-	}
+	if (sig == NULL || status == NULL || sk == NULL || msg == NULL || msg_len == NULL)
+		return ecfi_batch_null(sig, 64, status, n);
 	sign_batch_worker(sig, status, sk, msg, msg_len, n);
 	ecfi_wipe_stack_16k(); /* the 8-lane kernel's frame */
-	/* The statuses depend on msg and msg_len alone (public): no declassify
-	 * (the mutant that removed one survived ct_valgrind). */
-	for (size_t i = 0; i < n; i++)
-		if (status[i] != ECF_OK)
-			return status[i];
-	return ECF_OK;
+	return ecfi_batch_result(status, n);
 }
 
 __attribute__((unused)) static void public_key_group8(base8_fn *base8, sha8_fn *sha8, uint8_t pk[8][32],
@@ -430,11 +420,8 @@ static ECFI_NOINLINE void public_key_batch_worker(uint8_t pk[][32], const uint8_
 
 int ecf_ed25519_public_key_batch(uint8_t pk[][32], const uint8_t seed[][32], size_t n)
 {
-	if (pk == NULL || seed == NULL) {
-		if (pk != NULL)
-			ecfi_wipe(pk, 32 * n);
-		return ECF_ERR_NULL;
-	}
+	if (pk == NULL || seed == NULL)
+		return ecfi_batch_null(pk, 32, NULL, n);
 	public_key_batch_worker(pk, seed, n);
 	ecfi_wipe_stack_16k(); /* the 8-lane kernel's frame */
 	return ECF_OK;

@@ -22,6 +22,7 @@
  */
 #include <string.h>
 
+#include "common/batch.h"
 #include "curves/curve25519/ed25519_internal.h"
 #include "dispatch/cpu.h"
 #include "ecfield/ed25519.h"
@@ -131,12 +132,8 @@ static inline int lane_status(const group8 *g, int j, unsigned bad, unsigned xze
 int ecf_ed25519_verify_batch(int status[], const uint8_t sig[][64], const uint8_t pk[][32], const uint8_t *const msg[],
                              const size_t msg_len[], size_t n)
 {
-	if (status == NULL || sig == NULL || pk == NULL || msg == NULL || msg_len == NULL) {
-		if (status != NULL)
-			for (size_t i = 0; i < n; i++)
-				status[i] = ECF_ERR_NULL;
-		return ECF_ERR_NULL;
-	}
+	if (status == NULL || sig == NULL || pk == NULL || msg == NULL || msg_len == NULL)
+		return ecfi_batch_null(NULL, 0, status, n);
 	const uint32_t tiers = ecfi_tiers();
 	size_t i = 0;
 	(void)tiers;
@@ -159,8 +156,5 @@ int ecf_ed25519_verify_batch(int status[], const uint8_t sig[][64], const uint8_
 		status[i] = (msg[i] == NULL && msg_len[i] != 0)
 		                ? ECF_ERR_NULL
 		                : ecfi_ed25519_verify_one(sig[i], pk[i], msg[i], msg_len[i]);
-	for (i = 0; i < n; i++)
-		if (status[i] != ECF_OK)
-			return status[i];
-	return ECF_OK;
+	return ecfi_batch_result(status, n);
 }

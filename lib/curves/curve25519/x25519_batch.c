@@ -16,6 +16,7 @@
  */
 #include <string.h>
 
+#include "common/batch.h"
 #include "common/declassify.h"
 #include "common/limbs.h"
 #include "common/wipe.h"
@@ -108,22 +109,11 @@ static ECFI_NOINLINE void batch_worker(uint8_t shared[][32], int status[], const
 
 int ecf_x25519_batch(uint8_t shared[][32], int status[], const uint8_t sk[][32], const uint8_t peer[][32], size_t n)
 {
-	if (shared == NULL || status == NULL || sk == NULL || peer == NULL) {
-		if (shared != NULL)
-			ecfi_wipe(shared, 32 * n);
-		if (status != NULL)
-			for (size_t i = 0; i < n; i++)
-				status[i] = ECF_ERR_NULL;
-		return ECF_ERR_NULL;
-	}
+	if (shared == NULL || status == NULL || sk == NULL || peer == NULL)
+		return ecfi_batch_null(shared, 32, status, n);
 	batch_worker(shared, status, sk, peer, n);
 	ecfi_wipe_stack_16k(); /* the 8-lane kernels' frames */
-	/* The statuses are public (docs/api.md): published before the branch. */
-	ecfi_declassify(status, n * sizeof status[0]);
-	for (size_t i = 0; i < n; i++)
-		if (status[i] != ECF_OK)
-			return status[i];
-	return ECF_OK;
+	return ecfi_batch_result(status, n);
 }
 
 static ECFI_NOINLINE void base_batch_worker(uint8_t pk[][32], const uint8_t sk[][32], size_t n)
@@ -142,11 +132,8 @@ static ECFI_NOINLINE void base_batch_worker(uint8_t pk[][32], const uint8_t sk[]
 
 int ecf_x25519_public_key_batch(uint8_t pk[][32], const uint8_t sk[][32], size_t n)
 {
-	if (pk == NULL || sk == NULL) {
-		if (pk != NULL)
-			ecfi_wipe(pk, 32 * n);
-		return ECF_ERR_NULL;
-	}
+	if (pk == NULL || sk == NULL)
+		return ecfi_batch_null(pk, 32, NULL, n);
 	base_batch_worker(pk, sk, n);
 	ecfi_wipe_stack_16k(); /* the 8-lane kernels' frames */
 	return ECF_OK;

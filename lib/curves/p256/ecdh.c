@@ -1,6 +1,7 @@
 /* P-256 key generation (FIPS 186-5 A.2.1 and A.4.2) and ECDH (SEC1 3.3.1). */
 #include <ecfield/p256_ecdh.h>
 
+#include "common/batch.h"
 #include "common/declassify.h"
 #include "curves/p256/group.h"
 #include "curves/p256/point_ops.h"
@@ -159,17 +160,6 @@ int ecf_p256_ecdh(uint8_t shared[ECF_P256_SHARED_BYTES], const uint8_t sk[ECF_P2
 
 #define BATCH_LANES 8
 
-/* The status array gets ECF_OK or an error per element; the return value is
- * ECF_OK if every element is OK, else the status of the first that is not. */
-static int batch_result(int *status, size_t n)
-{
-	ecfi_declassify(status, n * sizeof *status); /* the statuses are public (docs/api.md) */
-	for (size_t i = 0; i < n; i++)
-		if (status[i] != ECF_OK) /* statuses are public */
-			return status[i];
-	return ECF_OK;
-}
-
 #if ECFI_X86_64_KERNELS
 /* 8 public keys on the IFMA tier. */
 static ECFI_NOINLINE void public_key_worker8(uint8_t pk[][ECF_P256_PUBLIC_KEY_BYTES], int *status,
@@ -245,13 +235,8 @@ static ECFI_NOINLINE void ecdh_worker8(uint8_t shared[][ECF_P256_SHARED_BYTES], 
 int ecf_p256_public_key_batch(uint8_t pk[][ECF_P256_PUBLIC_KEY_BYTES], int status[],
                               const uint8_t sk[][ECF_P256_SECRET_KEY_BYTES], size_t n)
 {
-	if (pk == NULL || status == NULL || sk == NULL) {
-		if (pk != NULL)
-			ecfi_wipe(pk, n * ECF_P256_PUBLIC_KEY_BYTES);
-		for (size_t i = 0; status != NULL && i < n; i++)
-			status[i] = ECF_ERR_NULL;
-		return ECF_ERR_NULL;
-	}
+	if (pk == NULL || status == NULL || sk == NULL)
+		return ecfi_batch_null(pk, ECF_P256_PUBLIC_KEY_BYTES, status, n);
 	size_t i = 0;
 	const uint32_t tiers = ecfi_tiers();
 	(void)tiers;
@@ -263,20 +248,15 @@ int ecf_p256_public_key_batch(uint8_t pk[][ECF_P256_PUBLIC_KEY_BYTES], int statu
 	for (; i < n; i++)
 		status[i] = public_key_worker(pk[i], sk[i]);
 	ecfi_wipe_stack_32k(); /* the 8-lane kernels' tables: 15 KiB */
-	return batch_result(status, n);
+	return ecfi_batch_result(status, n);
 }
 
 int ecf_p256_ecdh_batch(uint8_t shared[][ECF_P256_SHARED_BYTES], int status[],
                         const uint8_t sk[][ECF_P256_SECRET_KEY_BYTES], const uint8_t peer[][ECF_P256_PUBLIC_KEY_BYTES],
                         size_t n)
 {
-	if (shared == NULL || status == NULL || sk == NULL || peer == NULL) {
-		if (shared != NULL)
-			ecfi_wipe(shared, n * ECF_P256_SHARED_BYTES);
-		for (size_t i = 0; status != NULL && i < n; i++)
-			status[i] = ECF_ERR_NULL;
-		return ECF_ERR_NULL;
-	}
+	if (shared == NULL || status == NULL || sk == NULL || peer == NULL)
+		return ecfi_batch_null(shared, ECF_P256_SHARED_BYTES, status, n);
 	size_t i = 0;
 	const uint32_t tiers = ecfi_tiers();
 	(void)tiers;
@@ -298,5 +278,5 @@ int ecf_p256_ecdh_batch(uint8_t shared[][ECF_P256_SHARED_BYTES], int status[],
 		status[i] = st != ECF_OK ? st : ecdh_worker(shared[i], sk[i], &q);
 	}
 	ecfi_wipe_stack_32k(); /* the 8-lane kernels' tables: 15 KiB */
-	return batch_result(status, n);
+	return ecfi_batch_result(status, n);
 }

@@ -7,6 +7,7 @@
 
 #include <ecfield/p256_ecdsa.h>
 
+#include "common/batch.h"
 #include "common/declassify.h"
 #include "curves/p256/group.h"
 #include "curves/p256/point_ops.h"
@@ -550,16 +551,6 @@ int ecf_p256_ecdsa_verify(const uint8_t sig[ECF_P256_ECDSA_SIGNATURE_BYTES], con
 
 #define BATCH_LANES 8
 
-/* ECF_OK if every status is, else the first that is not (public). */
-static int batch_result(int *status, size_t n)
-{
-	ecfi_declassify(status, n * sizeof *status);
-	for (size_t i = 0; i < n; i++)
-		if (status[i] != ECF_OK)
-			return status[i];
-	return ECF_OK;
-}
-
 /* Element i's digest and extra data as the single call gets them (extra[i]
  * or NULL, extra_len[i] or 0); ECF_ERR_NULL where the single call returns it
  * (a NULL pointer with a nonzero length), else ECF_OK. */
@@ -762,13 +753,8 @@ int ecf_p256_ecdsa_sign_batch(uint8_t sig[][ECF_P256_ECDSA_SIGNATURE_BYTES], int
                               const size_t digest_len[], const uint8_t *const extra[], const size_t extra_len[],
                               unsigned flags, size_t n)
 {
-	if (sig == NULL || status == NULL || sk == NULL || digest == NULL || digest_len == NULL) {
-		if (sig != NULL)
-			ecfi_wipe(sig, n * ECF_P256_ECDSA_SIGNATURE_BYTES);
-		for (size_t i = 0; status != NULL && i < n; i++)
-			status[i] = ECF_ERR_NULL;
-		return ECF_ERR_NULL;
-	}
+	if (sig == NULL || status == NULL || sk == NULL || digest == NULL || digest_len == NULL)
+		return ecfi_batch_null(sig, ECF_P256_ECDSA_SIGNATURE_BYTES, status, n);
 	const uint32_t tiers = ecfi_tiers();
 	(void)tiers;
 	size_t i = 0;
@@ -790,18 +776,15 @@ int ecf_p256_ecdsa_sign_batch(uint8_t sig[][ECF_P256_ECDSA_SIGNATURE_BYTES], int
 		status[i] = sign_worker(sig[i], sk[i], g.dp[0], g.dn[0], g.ep[0], g.en[0], flags);
 	}
 	ecfi_wipe_stack_32k(); /* the 8-lane kernels' tables: 15 KiB */
-	return batch_result(status, n);
+	return ecfi_batch_result(status, n);
 }
 
 int ecf_p256_ecdsa_verify_batch(int status[], const uint8_t sig[][ECF_P256_ECDSA_SIGNATURE_BYTES],
                                 const uint8_t pk[][ECF_P256_PUBLIC_KEY_BYTES], const uint8_t *const digest[],
                                 const size_t digest_len[], size_t n)
 {
-	if (status == NULL || sig == NULL || pk == NULL || digest == NULL || digest_len == NULL) {
-		for (size_t i = 0; status != NULL && i < n; i++)
-			status[i] = ECF_ERR_NULL;
-		return ECF_ERR_NULL;
-	}
+	if (status == NULL || sig == NULL || pk == NULL || digest == NULL || digest_len == NULL)
+		return ecfi_batch_null(NULL, 0, status, n);
 	const uint32_t tiers = ecfi_tiers();
 	(void)tiers;
 	size_t i = 0;
@@ -819,7 +802,7 @@ int ecf_p256_ecdsa_verify_batch(int status[], const uint8_t sig[][ECF_P256_ECDSA
 		                ? g.pre[0]
 		                : ecdsa_verify_impl(sig[i], pk[i], ECF_P256_PUBLIC_KEY_BYTES, g.dp[0], g.dn[0]);
 	}
-	return batch_result(status, n);
+	return ecfi_batch_result(status, n);
 }
 #else /* ECFI_TEST_HOOKS: the test hooks only (testhooks/p256_hooks.h) */
 void ecfi_test_p256_rfc6979_init(ecfi_p256_rfc6979 *g, const uint8_t x[32], const uint8_t *digest, size_t digest_len,
